@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Fuzz entry points: each is an executable whose `main.swift` holds only the
+/// `LLVMFuzzerTestOneInput` declaration, so a plain `swift build` still links it.
+let fuzzTargets = [
+    "FuzzIdentifierFetch",
+    "FuzzPermittedSet",
+    "FuzzSearchMatching",
+    "FuzzChangeOrdering",
+    "FuzzHistoryToken",
+]
+
+let package = Package(
+    name: "ContactCore",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "ContactCore", targets: ["ContactCore"]),
+        .library(name: "ContactCoreTesting", targets: ["ContactCoreTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "ContactCore"),
+        .target(name: "ContactCoreTesting", dependencies: ["ContactCore"]),
+        .testTarget(
+            name: "ContactCoreTests",
+            dependencies: [
+                "ContactCore",
+                "ContactCoreTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+    ] + fuzzTargets.map { name in
+        .executableTarget(name: name, dependencies: ["ContactCoreTesting"], path: "Fuzz/\(name)")
+    },
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,129 @@
+extension ContactStore {
+    /// The visible contact with this identifier, carrying `keysToFetch`.
+    ///
+    /// - Throws: ``ContactError/Code/recordDoesNotExist`` alike for a missing, malformed or
+    ///   invisible identifier; ``ContactError/Code/unauthorizedKeys`` for the note without
+    ///   the entitlement; ``ContactError/Code/authorizationDenied`` without access.
+    public func unifiedContact(withIdentifier identifier: String, keysToFetch: [ContactKey]) throws(ContactError)
+        -> Contact
+    {
+        let keys = try checkReadable(keysToFetch)
+        return try withAccess { (state, app) throws(ContactError) in
+            guard let stored = state.visibleContactIdentifier(identifier, to: app),
+                  let contact = state.contacts[stored]
+            else { throw .recordDoesNotExist([identifier]) }
+            return Contact(identifier: stored, contactType: contact.contactType, fields: contact.fields, keys: keys)
+        }
+    }
+
+    /// The visible contacts matching `predicate`, carrying `keysToFetch`, in `sortOrder`.
+    public func unifiedContacts(
+        matching predicate: ContactPredicate, keysToFetch: [ContactKey], sortOrder: SortOrder = .none
+    ) throws(ContactError) -> [Contact] {
+        try contacts(for: ContactFetchRequest(predicate: predicate, keysToFetch: keysToFetch, sortOrder: sortOrder))
+    }
+
+    /// Calls `body` with each contact the request selects, in order, until `body` sets `stop`.
+    ///
+    /// The contacts are a snapshot taken when enumeration begins, so `body` may use the
+    /// store, even to save.
+    public func enumerateContacts(
+        with request: ContactFetchRequest, using body: (Contact, inout Bool) throws -> Void
+    ) throws {
+        var stop = false
+        for contact in try contacts(for: request) {
+            try body(contact, &stop)
+            if stop { break }
+        }
+    }
+
+    /// The contacts a fetch request selects: the one implementation behind every batch read.
+    public func contacts(for request: ContactFetchRequest) throws(ContactError) -> [Contact] {
+        let keys = try checkReadable(request.keysToFetch)
+        let query = try PreparedPredicate(request.predicate)
+        return try withAccess { (state, app) throws(ContactError) in
+            let selected = query.select(in: state, visibleTo: app)
+            return state.sorted(selected, by: request.sortOrder).compactMap { identifier in
+                state.contacts[identifier].map {
+                    Contact(identifier: identifier, contactType: $0.contactType, fields: $0.fields, keys: keys)
+                }
+            }
+        }
+    }
+}
+
+/// A predicate checked and normalized once, before the store is locked.
+struct PreparedPredicate {
+    private enum Criterion {
+        case all
+        case identifiers([String])
+        case name([String])
+        case phone(String)
+        case email(String)
+        case group(String)
+        case container(String)
+    }
+
+    private let criterion: Criterion
+
+    init(_ predicate: ContactPredicate?) throws(ContactError) {
+        switch predicate {
+        case nil: criterion = .all
+        case .identifiers(let identifiers): criterion = .identifiers(identifiers)
+        case .name(let query):
+            let tokens = NameMatching.tokens(of: query)
+            guard !tokens.isEmpty else {
+                throw ContactError(.predicateInvalid, "A name query needs at least one letter or digit.")
+            }
+            criterion = .name(tokens)
+        case .phoneNumber(let number):
+            let digits = number.digits
+            guard digits.utf8.count >= PhoneDigits.minimumQueryDigits else {
+                throw ContactError(.predicateInvalid, "A phone query needs at least \(PhoneDigits.minimumQueryDigits) digits.")
+            }
+            criterion = .phone(digits)
+        case .emailAddress(let address):
+            guard !address.isEmpty else { throw ContactError(.predicateInvalid, "An email query cannot be empty.") }
+            criterion = .email(address.lowercased())
+        case .inGroup(let identifier): criterion = .group(identifier)
+        case .inContainer(let identifier): criterion = .container(identifier)
+        }
+    }
+
+    /// Identifiers of the visible contacts that match, each once, in no particular order.
+    func select(in state: DeviceState, visibleTo app: AppRecord) -> [String] {
+        switch criterion {
+        case .all:
+            return state.visibleContactIdentifiers(to: app)
+        case .identifiers(let requested):
+            var seen = Set<String>()
+            return requested.compactMap { identifier in
+                guard let stored = state.visibleContactIdentifier(identifier, to: app),
+                      seen.insert(stored).inserted
+                else { return nil }
+                return stored
+            }
+        case .group(let identifier):
+            guard let group = state.existingGroupIdentifier(identifier) else { return [] }
+            return (state.members[group] ?? []).filter { state.isVisible($0, to: app) }
+        default:
+            return state.visibleContactIdentifiers(to: app).filter { identifier in
+                state.contacts[identifier].map { matches($0) } ?? false
+            }
+        }
+    }
+
+    private func matches(_ contact: StoredContact) -> Bool {
+        switch criterion {
+        case .all, .identifiers, .group: true
+        case .name(let query):
+            NameMatching.matches(queryTokens: query, nameTokens: NameMatching.nameTokens(of: contact.fields))
+        case .phone(let query):
+            contact.fields.phoneNumbers.contains { PhoneDigits.matches(query: query, candidate: $0.value.digits) }
+        case .email(let query):
+            contact.fields.emailAddresses.contains { $0.value.lowercased() == query }
+        case .container(let identifier):
+            ContactIdentifier.areEqual(contact.containerIdentifier, identifier)
+        }
+    }
+}

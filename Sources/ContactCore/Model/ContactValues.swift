@@ -1,0 +1,101 @@
+/// A phone number as the person typed it.
+public struct PhoneNumber: Hashable, Sendable, ExpressibleByStringLiteral {
+    public var stringValue: String
+
+    public init(_ stringValue: String) { self.stringValue = stringValue }
+    public init(stringLiteral value: String) { self.stringValue = value }
+
+    /// The ASCII digits of the number, full-width digits folded to ASCII; formatting dropped.
+    public var digits: String { PhoneDigits.digits(of: stringValue) }
+}
+
+/// A postal address (Apple's `CNPostalAddress`).
+public struct PostalAddress: Hashable, Sendable {
+    public var street = ""
+    public var subLocality = ""
+    public var city = ""
+    public var subAdministrativeArea = ""
+    public var state = ""
+    public var postalCode = ""
+    public var country = ""
+    public var isoCountryCode = ""
+
+    public init(
+        street: String = "", subLocality: String = "", city: String = "", subAdministrativeArea: String = "",
+        state: String = "", postalCode: String = "", country: String = "", isoCountryCode: String = ""
+    ) {
+        self.street = street
+        self.subLocality = subLocality
+        self.city = city
+        self.subAdministrativeArea = subAdministrativeArea
+        self.state = state
+        self.postalCode = postalCode
+        self.country = country
+        self.isoCountryCode = isoCountryCode
+    }
+}
+
+/// An account on a social network (Apple's `CNSocialProfile`).
+public struct SocialProfile: Hashable, Sendable {
+    public var urlString: String
+    public var username: String
+    public var userIdentifier: String
+    public var service: String
+
+    public init(urlString: String = "", username: String = "", userIdentifier: String = "", service: String = "") {
+        self.urlString = urlString
+        self.username = username
+        self.userIdentifier = userIdentifier
+        self.service = service
+    }
+}
+
+/// An instant-messaging account (Apple's `CNInstantMessageAddress`).
+public struct InstantMessageAddress: Hashable, Sendable {
+    public var username: String
+    public var service: String
+
+    public init(username: String, service: String) {
+        self.username = username
+        self.service = service
+    }
+}
+
+/// A related person, by name (Apple's `CNContactRelation`).
+public struct ContactRelation: Hashable, Sendable {
+    public var name: String
+    public init(name: String) { self.name = name }
+}
+
+/// A calendar date without a time: a birthday or an anniversary.
+///
+/// The year is optional, as people often know a birthday without its year. Saving a date
+/// whose month or day is out of range is `validationTypeMismatch`.
+public struct ContactDate: Hashable, Sendable {
+    /// The calendar's identifier: `"gregorian"` for ``MutableContact/birthday``, another
+    /// (such as `"chinese"` or `"hebrew"`) for ``MutableContact/nonGregorianBirthday``.
+    public var calendar: String
+    public var year: Int?
+    public var month: Int
+    public var day: Int
+
+    public init(calendar: String = "gregorian", year: Int? = nil, month: Int, day: Int) {
+        self.calendar = calendar
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Whether the parts are in range (month 1–13 to allow leap months in lunisolar
+    /// calendars, day 1–31, year 1–9999 when given).
+    public var isValid: Bool {
+        (1...13).contains(month) && (calendar != "gregorian" || month <= 12) && (1...31).contains(day)
+            && (year.map { (1...9999).contains($0) } ?? true) && !calendar.isEmpty
+    }
+}
+
+/// Whether a contact is a person or an organization.
+public enum ContactType: Int, Hashable, Sendable, CaseIterable {
+    case person
+    case organization
+}

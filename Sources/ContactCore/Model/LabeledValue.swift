@@ -1,0 +1,66 @@
+/// One entry of a multi-valued property: a value, an optional label, and a stable identifier.
+///
+/// The identifier is empty until the entry is saved; the store then assigns one and keeps it
+/// for as long as the entry stays in its contact, so apps can tell an edited entry from a
+/// replaced one.
+public struct LabeledValue<Value: Hashable & Sendable>: Hashable, Sendable {
+    /// Assigned by the store on save; empty for an entry that was never saved.
+    public internal(set) var identifier: String
+    public var label: ContactLabel?
+    public var value: Value
+
+    public init(label: ContactLabel? = nil, value: Value) {
+        self.identifier = ""
+        self.label = label
+        self.value = value
+    }
+
+    /// The same entry with another value, keeping its identifier (Apple's `settingValue`).
+    public func settingValue(_ value: Value) -> LabeledValue {
+        var copy = self
+        copy.value = value
+        return copy
+    }
+
+    /// The same entry with another label, keeping its identifier (Apple's `settingLabel`).
+    public func settingLabel(_ label: ContactLabel?) -> LabeledValue {
+        var copy = self
+        copy.label = label
+        return copy
+    }
+}
+
+/// A label of a ``LabeledValue``: one of Apple's standard labels or the person's own text.
+///
+/// Standard labels carry Apple's raw strings (`_$!<Home>!$_`), so they survive a round trip
+/// through Apple's frameworks unchanged.
+public struct ContactLabel: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    /// A custom label; it must not be empty (saving one is `validationConfigurationError`).
+    public static func custom(_ text: String) -> ContactLabel { ContactLabel(rawValue: text) }
+
+    public static let home = ContactLabel(rawValue: "_$!<Home>!$_")
+    public static let work = ContactLabel(rawValue: "_$!<Work>!$_")
+    public static let school = ContactLabel(rawValue: "_$!<School>!$_")
+    public static let other = ContactLabel(rawValue: "_$!<Other>!$_")
+    public static let mobile = ContactLabel(rawValue: "_$!<Mobile>!$_")
+    public static let iPhone = ContactLabel(rawValue: "iPhone")
+    public static let main = ContactLabel(rawValue: "_$!<Main>!$_")
+    public static let homeFax = ContactLabel(rawValue: "_$!<HomeFAX>!$_")
+    public static let workFax = ContactLabel(rawValue: "_$!<WorkFAX>!$_")
+    public static let pager = ContactLabel(rawValue: "_$!<Pager>!$_")
+    public static let iCloud = ContactLabel(rawValue: "iCloud")
+    public static let homePage = ContactLabel(rawValue: "_$!<HomePage>!$_")
+    public static let anniversary = ContactLabel(rawValue: "_$!<Anniversary>!$_")
+
+    public static let standard: [ContactLabel] = [
+        .home, .work, .school, .other, .mobile, .iPhone, .main, .homeFax, .workFax, .pager, .iCloud,
+        .homePage, .anniversary,
+    ]
+
+    /// Whether this is one of Apple's standard labels rather than the person's own text.
+    public var isStandard: Bool { Self.standard.contains(self) }
+}

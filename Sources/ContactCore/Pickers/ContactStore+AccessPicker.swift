@@ -1,0 +1,39 @@
+/// What the person does in the access picker: contacts to share with the app and contacts
+/// to stop sharing. The picker shows the whole device to the person, whatever the app sees.
+public struct AccessPickerSelection: Hashable, Sendable {
+    public var adding: [String]
+    public var removing: [String]
+
+    public init(adding: [String] = [], removing: [String] = []) {
+        self.adding = adding
+        self.removing = removing
+    }
+}
+
+extension ContactStore {
+    /// Presents the contact access picker (SwiftUI's `contactAccessPicker`) and applies the
+    /// person's choices to the permitted set.
+    ///
+    /// Returns only the identifiers that became newly accessible, in the order the person
+    /// added them: never those the app already had, and nothing about removed ones. Any
+    /// status but `limited` shows no picker and returns an empty list. Identifiers that name
+    /// no contact are ignored.
+    public func presentContactAccessPicker(_ selection: AccessPickerSelection) -> [String] {
+        device.state.withLock { state in
+            var record = state.app(bundleIdentifier)
+            guard record.status == .limited else { return [] }
+            var newlyGranted: [String] = []
+            for identifier in selection.adding {
+                guard let stored = state.existingContactIdentifier(identifier) else { continue }
+                if record.permitted.insert(stored).inserted { newlyGranted.append(stored) }
+            }
+            for identifier in selection.removing {
+                guard let stored = state.existingContactIdentifier(identifier) else { continue }
+                record.permitted.remove(stored)
+                newlyGranted.removeAll { $0 == stored }
+            }
+            state.setApp(record, for: bundleIdentifier, origin: instanceIdentifier)
+            return newlyGranted
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// The phone-number rule of search and of ``ContactPredicate/phoneNumber(_:)``.
+enum PhoneDigits {
+    /// Fewest digits a query needs to match anything.
+    static let minimumQueryDigits = 3
+    /// Trailing digits two numbers must share when they differ in length (country code).
+    static let minimumSharedSuffix = 7
+
+    /// ASCII digits of `text`, with full-width digits folded; everything else dropped.
+    static func digits(of text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x30...0x39: result.append(scalar)
+            case 0xFF10...0xFF19: result.append(Unicode.Scalar(scalar.value - 0xFF10 + 0x30) ?? scalar)
+            default: continue
+            }
+        }
+        return String(result)
+    }
+
+    /// Whether a number with `candidate` digits matches a query with `query` digits: equal, or
+    /// sharing the trailing seven or more digits (so a country code is optional).
+    static func matches(query: String, candidate: String) -> Bool {
+        guard query.utf8.count >= minimumQueryDigits else { return false }
+        if query == candidate { return true }
+        let shared = zip(query.utf8.reversed(), candidate.utf8.reversed()).prefix { $0 == $1 }.count
+        return shared >= minimumSharedSuffix && shared == min(query.utf8.count, candidate.utf8.count)
+    }
+}

@@ -1,0 +1,138 @@
+import Synchronization
+
+/// The device's contacts database, shared by every app on it, and the person who owns it.
+///
+/// A device holds every contact, group and container, each app's authorization status and
+/// permitted set, and the change history. Apps never touch it directly: each reads it through
+/// its own ``ContactStore`` from ``store(for:)``, which sees only what the app may see. The
+/// methods here are the person's side: Settings, device policy, and the prompt responder that
+/// answers access prompts.
+///
+/// Everything is deterministic for a given `seed`: identifiers, order, history tokens.
+/// All access is serialized by one lock, so a device may be shared by any number of tasks.
+public final class ContactDevice: Sendable {
+    let state: Mutex<DeviceState>
+    private let responder: Mutex<PromptResponder?>
+    private let storeCounter = Atomic<UInt64>(0)
+
+    /// - Parameters:
+    ///   - seed: Makes identifiers differ between devices; the same seed and the same calls
+    ///     give the same identifiers.
+    ///   - defaultSortOrder: What ``SortOrder/userDefault`` means on this device.
+    ///   - historyLimit: How many commits the change history keeps; older tokens expire.
+    public init(seed: UInt64 = 0, defaultSortOrder: SortOrder = .givenName, historyLimit: Int = 100_000) {
+        let order = defaultSortOrder == .userDefault ? .givenName : defaultSortOrder
+        state = Mutex(DeviceState(seed: seed, defaultSortOrder: order, historyLimit: historyLimit))
+        responder = Mutex(nil)
+    }
+
+    /// A contact store for one app: the app's whole view of the device.
+    ///
+    /// Stores made for the same bundle identifier share its status and permitted set, as
+    /// every `CNContactStore` of one app does.
+    public func store(for app: AppConfiguration) -> ContactStore {
+        let instance = storeCounter.add(1, ordering: .relaxed).newValue
+        return ContactStore(device: self, app: app, instanceIdentifier: instance)
+    }
+
+    /// Plays the person at access prompts. With none installed, a request that needs a
+    /// prompt fails with `authorizationDenied` and the status stays `notDetermined`.
+    public func setPromptResponder(_ newResponder: PromptResponder?) {
+        responder.withLock { $0 = newResponder }
+    }
+
+    var promptResponder: PromptResponder? { responder.withLock { $0 } }
+
+    // MARK: The person's view
+
+    /// The status the app has, as Settings shows it.
+    public func authorizationStatus(for bundleIdentifier: String) -> AuthorizationStatus {
+        state.withLock { $0.app(bundleIdentifier).status }
+    }
+
+    /// The app's permitted set, as Settings shows it; empty unless the app is `limited`.
+    public func permittedIdentifiers(for bundleIdentifier: String) -> Set<String> {
+        state.withLock { $0.app(bundleIdentifier).permitted }
+    }
+
+    /// Identifiers of every contact on the device, in insertion order: what the person sees.
+    public var allContactIdentifiers: [String] {
+        state.withLock { state in
+            state.contacts.sorted { $0.value.serial < $1.value.serial }.map(\.key)
+        }
+    }
+
+    /// Every container, the default local one first.
+    public var containers: [ContactContainer] { state.withLock { $0.containers } }
+
+    /// Adds an account's container, as signing in to an account in Settings does.
+    @discardableResult
+    public func addContainer(name: String, kind: ContactContainer.Kind) -> ContactContainer {
+        state.withLock { state in
+            let container = ContactContainer(identifier: state.identifiers.next(.container), name: name, kind: kind)
+            state.containers.append(container)
+            return container
+        }
+    }
+
+    // MARK: Settings and policy
+
+    /// Changes an app's access the way the person does in Settings.
+    ///
+    /// Going to limited starts from the set given; going to denied clears the permitted set;
+    /// editing the permitted set needs the app to be limited. Identifiers that name no
+    /// contact are dropped. A restricted app cannot be changed here: ``ContactError/Code/policyViolation``.
+    public func applySettings(_ change: SettingsChange, to bundleIdentifier: String) throws(ContactError) {
+        try state.withLock { (state) throws(ContactError) in
+            var app = state.app(bundleIdentifier)
+            guard app.status != .restricted else {
+                throw ContactError(.policyViolation, "Device policy restricts \(bundleIdentifier); Settings cannot change it.")
+            }
+            switch change {
+            case .allowFull:
+                app = AppRecord(status: .authorized)
+            case .allowLimited(let chosen):
+                app = AppRecord(status: .limited, permitted: Set(chosen.compactMap(state.existingContactIdentifier)))
+            case .deny:
+                app = AppRecord(status: .denied)
+            case .editPermittedSet(let adding, let removing):
+                guard app.status == .limited else {
+                    throw ContactError(.policyViolation, "Only a limited app has a permitted set to edit.")
+                }
+                app.permitted.formUnion(adding.compactMap(state.existingContactIdentifier))
+                app.permitted.subtract(removing.compactMap(state.existingContactIdentifier))
+            }
+            state.setApp(app, for: bundleIdentifier, origin: nil)
+        }
+    }
+
+    /// Sets or lifts the device policy that restricts an app. Restricting clears its access;
+    /// lifting returns it to `notDetermined`.
+    public func setRestricted(_ restricted: Bool, for bundleIdentifier: String) {
+        state.withLock { state in
+            let current = state.app(bundleIdentifier).status
+            if restricted {
+                state.setApp(AppRecord(status: .restricted), for: bundleIdentifier, origin: nil)
+            } else if current == .restricted {
+                state.setApp(AppRecord(status: .notDetermined), for: bundleIdentifier, origin: nil)
+            }
+        }
+    }
+}
+
+extension DeviceState {
+    /// Replaces an app's record and commits the change, if it is one.
+    mutating func setApp(_ record: AppRecord, for bundleIdentifier: String, origin: UInt64?) {
+        let old = app(bundleIdentifier)
+        apps[bundleIdentifier] = record
+        guard old != record else { return }
+        commit(author: nil, origin: origin, events: [.accessChanged(bundleIdentifier: bundleIdentifier)],
+               notifying: [bundleIdentifier])
+    }
+
+    /// Appends a commit to the history and hands it to the notification center.
+    mutating func commit(author: String?, origin: UInt64?, events: [ChangeEvent], notifying apps: Set<String>) {
+        guard !events.isEmpty else { return }
+        _ = history.append(author: author, origin: origin, events: events, notifiedApps: apps)
+    }
+}

@@ -1,0 +1,57 @@
+/// Makes identifiers that are unique in a store, never reused, and the same for the same
+/// seed and sequence of calls, so tests and fuzz inputs replay exactly.
+struct IdentifierGenerator: Hashable, Sendable {
+    /// What an identifier names; Apple's suffixes, so identifiers look familiar in logs.
+    enum Kind: String {
+        case contact = ":ABPerson"
+        case group = ":ABGroup"
+        case container = ":ABAccount"
+        case labeledValue = ":ABMultiValue"
+    }
+
+    let seed: UInt64
+    private(set) var counter: UInt64 = 0
+
+    init(seed: UInt64) { self.seed = seed }
+
+    /// SplitMix64 of `seed + counter·γ` is a bijection of the counter, so no two calls of one
+    /// generator ever return the same 64 bits.
+    mutating func next(_ kind: Kind) -> String {
+        counter &+= 1
+        var z = seed &+ counter &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        let hex = String(z, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 16 - hex.count) + hex + kind.rawValue
+    }
+}
+
+/// Identifier rules shared by every API: what counts as well formed, and how identifiers
+/// compare and sort.
+public enum ContactIdentifier {
+    /// Longest identifier, in UTF-8 bytes, that can name a record; longer ones name nothing.
+    public static let maximumLength = 256
+
+    /// Decodes identifier bytes; `nil` (so: found nowhere) for invalid UTF-8.
+    public static func decode(_ bytes: some Collection<UInt8>) -> String? {
+        String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Whether `identifier` could name a record at all: non-empty and at most ``maximumLength`` bytes.
+    public static func isWellFormed(_ identifier: String) -> Bool {
+        let count = identifier.utf8.count
+        return count > 0 && count <= maximumLength
+    }
+
+    /// Exact equality of Unicode scalars: unlike `==` on `String`, canonically equivalent
+    /// spellings (`"\u{212A}"` and `"K"`) are different identifiers.
+    public static func areEqual(_ a: String, _ b: String) -> Bool {
+        a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// The identifier order of every result: by UTF-8 bytes.
+    public static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+}
