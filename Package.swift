@@ -9,6 +9,8 @@ let fuzzTargets = [
     "FuzzSearchMatching",
     "FuzzChangeOrdering",
     "FuzzHistoryToken",
+    // Does nothing: its exec/s is the ceiling the real targets are measured against.
+    "FuzzBaseline",
 ]
 
 let package = Package(
@@ -33,7 +35,7 @@ let package = Package(
             ]
         ),
     ] + fuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: ["ContactCoreTesting"], path: "Fuzz/\(name)")
+        .executableTarget(name: name, dependencies: name == "FuzzBaseline" ? [] : ["ContactCoreTesting"], path: "Fuzz/\(name)")
     },
     swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,7 @@
+import ContactCoreTesting
 
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    FuzzTarget.permittedSet.run(start, count)
+    return 0
+}

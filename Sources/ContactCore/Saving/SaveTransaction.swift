@@ -258,8 +258,8 @@ struct SaveTransaction {
 
     private mutating func setContact(_ identifier: String, _ value: StoredContact?, in state: inout DeviceState) {
         let old = state.contacts[identifier]
-        undo.append { $0.contacts[identifier] = old }
-        state.contacts[identifier] = value
+        undo.append { $0.setContact(identifier, old) }
+        state.setContact(identifier, value)
     }
 
     private mutating func setGroup(_ identifier: String, _ value: StoredGroup?, in state: inout DeviceState) {

@@ -46,6 +46,12 @@ struct DeviceState: Sendable {
         history = ChangeLog(limit: historyLimit)
     }
 
+    /// Stores, replaces or (with `nil`) removes a contact: the one write every change and
+    /// every rollback of the contacts goes through, so derived data can follow it.
+    mutating func setContact(_ identifier: String, _ value: StoredContact?) {
+        contacts[identifier] = value
+    }
+
     mutating func takeSerial() -> UInt64 {
         nextSerial += 1
         return nextSerial
