@@ -65,7 +65,7 @@ public struct SaveRequest: Hashable, Sendable {
     }
 
     /// Writes the keys `contact` carries to the referenced contact, which may be one this request adds.
-    public mutating func update(_ reference: ContactReference, with contact: MutableContact) {
+    public mutating func updateContact(_ reference: ContactReference, with contact: MutableContact) {
         operations.append(.updateContact(reference, contact))
     }
 
@@ -74,7 +74,7 @@ public struct SaveRequest: Hashable, Sendable {
         operations.append(.deleteContact(.saved(contact.identifier ?? "")))
     }
 
-    public mutating func delete(_ reference: ContactReference) {
+    public mutating func deleteContact(_ reference: ContactReference) {
         operations.append(.deleteContact(reference))
     }
 
@@ -94,7 +94,7 @@ public struct SaveRequest: Hashable, Sendable {
         operations.append(.updateGroup(.saved(group.identifier ?? ""), group))
     }
 
-    public mutating func update(_ reference: GroupReference, with group: MutableGroup) {
+    public mutating func updateGroup(_ reference: GroupReference, with group: MutableGroup) {
         operations.append(.updateGroup(reference, group))
     }
 
@@ -103,7 +103,7 @@ public struct SaveRequest: Hashable, Sendable {
         operations.append(.deleteGroup(.saved(group.identifier ?? "")))
     }
 
-    public mutating func delete(_ reference: GroupReference) {
+    public mutating func deleteGroup(_ reference: GroupReference) {
         operations.append(.deleteGroup(reference))
     }
 
