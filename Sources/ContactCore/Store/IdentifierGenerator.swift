@@ -10,20 +10,32 @@ struct IdentifierGenerator: Hashable, Sendable {
     }
 
     let seed: UInt64
+    private let offset: UInt64
+    private let key: UInt64
     private(set) var counter: UInt64 = 0
 
-    init(seed: UInt64) { self.seed = seed }
+    init(seed: UInt64) {
+        self.seed = seed
+        offset = Self.mix(seed)
+        key = Self.mix(seed ^ 0x5851_F42D_4C95_7F2D)
+    }
 
-    /// SplitMix64 of `seed + counter·γ` is a bijection of the counter, so no two calls of one
-    /// generator ever return the same 64 bits.
+    /// Two rounds of the SplitMix64 finalizer keyed by the seed. Each step is a bijection of
+    /// the counter, so no two calls of one generator return the same 64 bits; and unlike a
+    /// single linear step, the difference of two identifiers does not reveal how many others
+    /// were made in between (an app could otherwise count the person's activity).
     mutating func next(_ kind: Kind) -> String {
         counter &+= 1
-        var z = seed &+ counter &* 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
+        let z = Self.mix(Self.mix(counter &+ offset) ^ key)
         let hex = String(z, radix: 16, uppercase: true)
         return String(repeating: "0", count: 16 - hex.count) + hex + kind.rawValue
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 
