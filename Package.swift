@@ -22,9 +22,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
     ],
     targets: [
-        .target(name: "ContactCore"),
+        .target(name: "ContactCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "ContactCoreTesting", dependencies: ["ContactCore"]),
         .testTarget(
             name: "ContactCoreTests",

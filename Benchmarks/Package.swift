@@ -7,7 +7,8 @@ let package = Package(
     name: "ContactCoreBenchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(path: ".."),
+        // Named, so the products resolve whatever the checkout folder is called.
+        .package(name: "ContactCore", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [

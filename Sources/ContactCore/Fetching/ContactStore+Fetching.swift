@@ -57,7 +57,7 @@ struct PreparedPredicate {
     private enum Criterion {
         case all
         case identifiers([String])
-        case name([String])
+        case name(NameQuery)
         case phone(String)
         case email(String)
         case group(String)
@@ -71,11 +71,11 @@ struct PreparedPredicate {
         case nil: criterion = .all
         case .identifiers(let identifiers): criterion = .identifiers(identifiers)
         case .name(let query):
-            let tokens = NameMatching.tokens(of: query)
-            guard !tokens.isEmpty else {
-                throw ContactError(.predicateInvalid, "A name query needs at least one letter or digit.")
+            let prepared = NameQuery(query)
+            guard !prepared.isEmpty else {
+                throw ContactError(.predicateInvalid, "A name query needs at least one letter, digit or symbol.")
             }
-            criterion = .name(tokens)
+            criterion = .name(prepared)
         case .phoneNumber(let number):
             let digits = number.digits
             guard digits.utf8.count >= PhoneDigits.minimumQueryDigits else {
@@ -106,6 +106,13 @@ struct PreparedPredicate {
         case .group(let identifier):
             guard let group = state.existingGroupIdentifier(identifier) else { return [] }
             return (state.members[group] ?? []).filter { state.isVisible($0, to: app) }
+        case .name(let query):
+            // A limited app's search looks at its permitted set only, so its cost says nothing
+            // about other contacts; otherwise the index answers, in insertion order.
+            if app.status == .limited {
+                return state.visibleContactIdentifiers(to: app).filter { state.searchIndex.contact($0, matches: query) }
+            }
+            return state.searchIndex.identifiers(matching: query).filter { state.isVisible($0, to: app) }
         default:
             return state.visibleContactIdentifiers(to: app).filter { identifier in
                 state.contacts[identifier].map { matches($0) } ?? false
@@ -115,9 +122,7 @@ struct PreparedPredicate {
 
     private func matches(_ contact: StoredContact) -> Bool {
         switch criterion {
-        case .all, .identifiers, .group: true
-        case .name(let query):
-            NameMatching.matches(queryTokens: query, nameTokens: NameMatching.nameTokens(of: contact.fields))
+        case .all, .identifiers, .group, .name: true
         case .phone(let query):
             contact.fields.phoneNumbers.contains { PhoneDigits.matches(query: query, candidate: $0.value.digits) }
         case .email(let query):

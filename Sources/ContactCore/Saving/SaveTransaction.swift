@@ -45,8 +45,9 @@ struct SaveTransaction {
             for step in undo.reversed() { step(&state) }
             state.identifiers = identifiersBefore
             state.nextSerial = serialBefore
-            var seen = Set<String>()
-            let identifiers = failures.flatMap(\.identifiers).filter { !$0.isEmpty && seen.insert($0).inserted }
+            // Exact bytes: a `Set<String>` would merge canonically equivalent identifiers ("K", "\u{212A}").
+            var seen = Set<[UInt8]>()
+            let identifiers = failures.flatMap(\.identifiers).filter { !$0.isEmpty && seen.insert(Array($0.utf8)).inserted }
             throw ContactError(first.code, Self.message(for: first.code), affectedIdentifiers: identifiers)
         }
         let (events, audience) = netChange(in: state)

@@ -26,4 +26,10 @@ enum PhoneDigits {
         let shared = zip(query.utf8.reversed(), candidate.utf8.reversed()).prefix { $0 == $1 }.count
         return shared >= minimumSharedSuffix && shared == min(query.utf8.count, candidate.utf8.count)
     }
+
+    /// The key the search index files a number under: its trailing seven digits, or all of
+    /// them when it has fewer. Two numbers that ``matches(query:candidate:)`` always share it.
+    static func indexKey(of digits: String) -> String {
+        String(digits.utf8.suffix(minimumSharedSuffix).map { Character(Unicode.Scalar($0)) })
+    }
 }

@@ -133,6 +133,6 @@ extension DeviceState {
     /// Appends a commit to the history and hands it to the notification center.
     mutating func commit(author: String?, origin: UInt64?, events: [ChangeEvent], notifying apps: Set<String>) {
         guard !events.isEmpty else { return }
-        _ = history.append(author: author, origin: origin, events: events, notifiedApps: apps)
+        changeObservers.post(history.append(author: author, origin: origin, events: events, notifiedApps: apps))
     }
 }

@@ -36,6 +36,10 @@ struct DeviceState: Sendable {
     var apps: [String: AppRecord] = [:]
     var defaultSortOrder: SortOrder
     var history: ChangeLog
+    /// Search keys of every stored contact; ``setContact(_:_:)`` keeps it current.
+    var searchIndex = SearchIndex()
+    /// Where commits are posted as notifications; shared, not copied, with the state.
+    let changeObservers = ChangeObservers()
 
     init(seed: UInt64, defaultSortOrder: SortOrder, historyLimit: Int) {
         identifiers = IdentifierGenerator(seed: seed)
@@ -50,6 +54,7 @@ struct DeviceState: Sendable {
     /// every rollback of the contacts goes through, so derived data can follow it.
     mutating func setContact(_ identifier: String, _ value: StoredContact?) {
         contacts[identifier] = value
+        searchIndex.update(identifier, value)
     }
 
     mutating func takeSerial() -> UInt64 {

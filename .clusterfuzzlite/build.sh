@@ -1,0 +1,31 @@
+#!/bin/bash -eu
+# ClusterFuzzLite / OSS-Fuzz build: leaves in $OUT one libFuzzer binary per fuzz target, its
+# seeds (Corpus/<Target> and Fuzz/Regressions/<Target>) as <Target>_seed_corpus.zip and its
+# dictionary as <Target>.dict.
+#
+# The checkout is $SRC/contactcore (the Dockerfile copies it there). Outside Docker, set SRC,
+# OUT and WORK yourself (.ci/run does: SRC holds a `contactcore` link to the checkout).
+# SANITIZER is `address` (the default) or `coverage`; the build flags and the target list come
+# from scripts/fuzz.sh, the same code `make fuzz` uses, so this file never lists targets.
+
+cd "$SRC/contactcore"
+sanitizer=${SANITIZER:-address}
+
+# Statically linked Swift runtime: the runner image that executes $OUT has no Swift.
+export FUZZ_STATIC_STDLIB=1 FUZZ_CONFIG=release FUZZ_SCRATCH="$WORK/contactcore-build" SANITIZER="$sanitizer"
+mapfile -t targets < <(scripts/fuzz.sh targets)
+scripts/fuzz.sh build "${targets[@]}"
+
+for target in "${targets[@]}"; do
+    cp "$(scripts/fuzz.sh binary "$target")" "$OUT/$target"
+    # Seeds: the checked-in corpus and the fixed crashes (so a regression is found at once).
+    rm -f "$OUT/${target}_seed_corpus.zip"
+    mapfile -t seeds < <(find "Corpus/$target" "Fuzz/Regressions/$target" -type f ! -name '.*' 2>/dev/null || true)
+    if ((${#seeds[@]} > 0)); then
+        zip -q -j "$OUT/${target}_seed_corpus.zip" "${seeds[@]}"
+    fi
+    if [[ -f Fuzz/Dictionaries/$target.dict ]]; then
+        cp "Fuzz/Dictionaries/$target.dict" "$OUT/$target.dict"
+    fi
+done
+echo "build.sh: ${#targets[@]} fuzzers ($sanitizer) in $OUT"

@@ -1,0 +1,68 @@
+# ContactCore's everyday commands. `make help` lists them.
+# The fuzzing commands are thin: scripts/fuzz.sh does the work and reads the fuzz targets from
+# Package.swift's `fuzzTargets`, the one list of them.
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+FUZZ := scripts/fuzz.sh
+# SwiftPM scratch folders of `make test` and `make bench` (the latter inside Benchmarks/).
+TEST_SCRATCH ?= .build
+BENCH_SCRATCH ?= .build
+
+.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage bench clean
+
+help: ## List these commands, their variables and the fuzz targets
+	@echo "Usage: make <command> [VARIABLE=value ...]"
+	@echo
+	@awk 'BEGIN { FS = ":[^#]*## " } /^[a-zA-Z%_-]+:.*## / { sub(/%/, "<Target>", $$1); printf "  make %-20s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@echo
+	@echo "Variables:"
+	@echo "  FUZZ_SECONDS=20        seconds each target fuzzes (fuzz, fuzz-<Target>)"
+	@echo "  FUZZ_CONFIG=release    or debug: the two builds find different bugs (.build-fuzz, .build-fuzz-debug)"
+	@echo "  JOBS=1                 parallel fuzzing processes (libFuzzer -fork) for fuzz-<Target>"
+	@echo "  CRASH=path             the input for fuzz-repro and fuzz-min"
+	@echo "  TARGET=<Target>        the target of CRASH when its path does not name one; limits merge and coverage"
+	@echo "  MERGE_FROM=dir         fuzz-merge also takes dir/<Target>/ (e.g. a downloaded nightly corpus)"
+	@echo "  MINIMIZE=1             fuzz-merge rewrites each corpus as its smallest set with the same coverage"
+	@echo "  MIN_SECONDS=60         budget of fuzz-min"
+	@echo "  INPUT_TIMEOUT=10       seconds one input may run before it counts as a hang"
+	@echo "  FUZZ_ARGS='...'        extra libFuzzer flags, e.g. FUZZ_ARGS=-max_len=256"
+	@echo
+	@echo "Fuzz targets (Package.swift): $$($(FUZZ) targets --all | tr '\n' ' ')"
+	@echo "Inputs: Corpus/<Target>/ (seeds), Fuzz/Regressions/<Target>/ (fixed crashes), Fuzz/Dictionaries/<Target>.dict"
+	@echo "Outputs: Fuzz/Crashes/<Target>/ (new crashes), Fuzz/Coverage/ (reports); see Fuzz/README.md"
+
+test: ## Run the unit, property and replay tests (swift test)
+	SWIFT_DETERMINISTIC_HASHING=1 swift test --scratch-path $(TEST_SCRATCH)
+
+fuzz: ## Build every fuzz target, fuzz each for FUZZ_SECONDS, print a table
+	$(FUZZ) fuzz
+
+fuzz-%: ## Fuzz one target for FUZZ_SECONDS with JOBS processes and its .dict
+	$(FUZZ) run $*
+
+fuzz-replay: ## Run every corpus and regression file through every target, no fuzzing
+	$(FUZZ) replay
+
+fuzz-repro: ## Replay CRASH=path: the sanitizer's report and the decoded operations
+	$(FUZZ) repro "$(CRASH)"
+
+fuzz-min: ## Minimise CRASH=path into Fuzz/Crashes/<Target>/minimized-*
+	$(FUZZ) min "$(CRASH)"
+
+fuzz-merge: ## Merge the inputs fuzzing found into the checked-in Corpus/<Target>/
+	$(FUZZ) merge
+
+fuzz-coverage: ## Line coverage of Sources/ContactCore per target's corpus (text and HTML)
+	$(FUZZ) coverage
+
+bench: ## Build the benchmarks in release mode and run SearchBenchmark and HistoryBenchmark
+	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH)
+	cd Benchmarks && $(BENCH_SCRATCH)/release/SearchBenchmark
+	cd Benchmarks && $(BENCH_SCRATCH)/release/HistoryBenchmark
+
+clean: ## Remove builds, logs and reports (keeps crashes and the working corpus)
+	$(FUZZ) clean
+	swift package clean --scratch-path $(TEST_SCRATCH)
+	cd Benchmarks && rm -rf $(BENCH_SCRATCH)

@@ -1,0 +1,84 @@
+/// The contact access button an app places in its search results (ContactsUI's
+/// `ContactAccessButton`): the app's side of it, which holds no contact data.
+///
+/// The app gives the text the person typed and how the button looks. The system draws the
+/// matching contacts the app cannot see yet; only the person sees them
+/// (``ContactDevice/contactAccessButtonView(_:in:placement:)``). When the person taps, the app
+/// learns nothing but the identifiers the person approved
+/// (``ContactDevice/tapContactAccessButton(_:in:placement:event:choosing:)``), and then
+/// fetches them through its ``ContactStore`` like any permitted contact.
+///
+/// The button is shown to apps whose status is `limited` or `notDetermined`; it offers only
+/// contacts outside the app's permitted set whose email addresses and phone numbers are not
+/// in the ignored sets.
+public struct ContactAccessButton: Hashable, Sendable {
+    /// What the person typed into the app's search field.
+    public var queryString: String
+    /// Addresses of people the app already shows; a contact with one of them is left out.
+    /// Compared whole, without regard to case.
+    public var ignoredEmails: Set<String>
+    /// Numbers of people the app already shows; a contact with a matching number is left
+    /// out. Compared as search compares numbers (digits, trailing seven).
+    public var ignoredPhoneNumbers: Set<String>
+    public var appearance: Appearance
+
+    public init(
+        queryString: String, ignoredEmails: Set<String> = [], ignoredPhoneNumbers: Set<String> = [],
+        appearance: Appearance = Appearance()
+    ) {
+        self.queryString = queryString
+        self.ignoredEmails = ignoredEmails
+        self.ignoredPhoneNumbers = ignoredPhoneNumbers
+        self.appearance = appearance
+    }
+
+    /// The statuses the button is shown for: `limited` and `notDetermined`.
+    public static func isShown(for status: AuthorizationStatus) -> Bool {
+        status == .limited || status == .notDetermined
+    }
+
+    // MARK: Modifiers, as SwiftUI's
+
+    /// The font of the primary text and the action label. Sizes outside 1...200 points are
+    /// clamped; a non-finite size keeps the current one.
+    public func font(size: Double, weight: FontWeight = .regular) -> ContactAccessButton {
+        var copy = self
+        copy.appearance.fontSize = Appearance.sanitized(size, in: 1...200, otherwise: appearance.fontSize)
+        copy.appearance.fontWeight = weight
+        return copy
+    }
+
+    /// The color of the primary text: the one the contrast rule measures.
+    public func foregroundStyle(_ color: Color) -> ContactAccessButton {
+        var copy = self
+        copy.appearance.foreground = color
+        return copy
+    }
+
+    /// The color of the action label.
+    public func tint(_ color: Color) -> ContactAccessButton {
+        var copy = self
+        copy.appearance.tint = color
+        return copy
+    }
+
+    public func background(_ color: Color) -> ContactAccessButton {
+        var copy = self
+        copy.appearance.background = color
+        return copy
+    }
+
+    /// Which detail of a single match the button shows under the name.
+    public func contactAccessButtonCaption(_ caption: Caption) -> ContactAccessButton {
+        var copy = self
+        copy.appearance.caption = caption
+        return copy
+    }
+
+    /// The contact image's width; outside 0...200 points it is clamped.
+    public func contactAccessButtonStyle(_ style: Style) -> ContactAccessButton {
+        var copy = self
+        copy.appearance.imageWidth = Appearance.sanitized(style.imageWidth, in: 0...200, otherwise: appearance.imageWidth)
+        return copy
+    }
+}

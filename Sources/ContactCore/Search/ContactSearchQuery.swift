@@ -1,0 +1,29 @@
+/// What the person types into a search that reads names, phone numbers and email addresses,
+/// as the access button does: a name query, and when the text fits, a phone or email query.
+struct ContactSearchQuery: Sendable {
+    let name: NameQuery
+    /// The digits to match numbers with: set for text with no letters and at least
+    /// ``PhoneDigits/minimumQueryDigits`` digits.
+    let phoneDigits: String?
+    /// The start of an address, lowercased; `nil` for blank text.
+    let emailPrefix: SearchText.Token?
+
+    init(_ text: String) {
+        name = NameQuery(text)
+        let digits = PhoneDigits.digits(of: text)
+        let hasLetters = text.unicodeScalars.contains { $0.properties.isAlphabetic }
+        phoneDigits = !hasLetters && digits.utf8.count >= PhoneDigits.minimumQueryDigits ? digits : nil
+        emailPrefix = EmailMatching.prefixKey(of: text)
+    }
+}
+
+/// One contact a ``ContactSearchQuery`` found, and how.
+struct SearchHit: Sendable {
+    let identifier: String
+    let rank: SearchRank
+    let keys: ContactSearchKeys
+    /// Which of the contact's phone numbers matched, if one did.
+    let matchedPhone: Int?
+    /// Which of the contact's email addresses matched, if one did.
+    let matchedEmail: Int?
+}

@@ -1,0 +1,106 @@
+import ContactCore
+import ContactCoreTesting
+import Testing
+
+/// The search index follows every save, delete and rollback: what search finds is always
+/// what a scan of the stored contacts finds.
+@Suite("Search index maintenance")
+struct SearchIndexTests {
+    @Test func aRenameReplacesTheOldName() throws {
+        let fixture = try SearchFixture()
+        let john = try fixture.add(given: "John", family: "Appleseed")
+        var copy = try fixture.copy(of: john)
+        copy.givenName = "Jonathan"
+        copy.familyName = "山田"
+        var request = SaveRequest()
+        request.update(copy)
+        try fixture.owner.execute(request)
+        #expect(try fixture.found("appleseed").isEmpty)
+        #expect(try fixture.found("jonathan") == [john])
+        #expect(try fixture.found("shan") == [john], "the new name's forms are indexed too")
+    }
+
+    @Test func aDeleteRemovesTheContactAndOnlyIt() throws {
+        let fixture = try SearchFixture()
+        let john = try fixture.add(given: "John")
+        let johnny = try fixture.add(given: "Johnny")
+        var request = SaveRequest()
+        request.delete(try fixture.copy(of: john))
+        try fixture.owner.execute(request)
+        #expect(try fixture.found("john") == [johnny])
+    }
+
+    @Test func aRolledBackUpdateKeepsTheOldName() throws {
+        let fixture = try SearchFixture()
+        let kate = try fixture.add(given: "Kate", family: "Bell")
+        var copy = try fixture.copy(of: kate)
+        copy.givenName = "Katherine"
+        var request = SaveRequest()
+        request.update(copy)
+        request.deleteContact(.saved("no-such-contact"))
+        #expect(throws: ContactError.self) { try fixture.owner.execute(request) }
+        #expect(try fixture.found("kate") == [kate])
+        #expect(try fixture.found("katherine").isEmpty)
+    }
+
+    @Test func aRolledBackDeleteKeepsTheContactFindable() throws {
+        let fixture = try SearchFixture()
+        let kate = try fixture.add(given: "Kate", phones: ["555-1212"], emails: ["kate@example.com"])
+        var request = SaveRequest()
+        request.delete(try fixture.copy(of: kate))
+        request.deleteContact(.saved("no-such-contact"))
+        #expect(throws: ContactError.self) { try fixture.owner.execute(request) }
+        #expect(try fixture.found("kate") == [kate])
+        let button = ContactAccessButton(queryString: "kate@")
+        let fresh = fixture.device.store(for: AppConfiguration(bundleIdentifier: "com.example.fresh", usageDescription: "x"))
+        let view = fixture.device.contactAccessButtonView(button, in: fresh, placement: AccessButtonFixture.placement)
+        #expect(view.rows.map(\.identifier) == [kate], "the email index was restored too")
+    }
+
+    @Test func aRolledBackAddLeavesNothingBehind() throws {
+        let fixture = try SearchFixture()
+        var contact = MutableContact()
+        contact.givenName = "Ghost"
+        var request = SaveRequest()
+        request.add(contact)
+        request.deleteContact(.saved("no-such-contact"))
+        #expect(throws: ContactError.self) { try fixture.owner.execute(request) }
+        #expect(try fixture.found("ghost").isEmpty)
+    }
+
+    @Test func anAddThenDeleteInOneRequestLeavesNothing() throws {
+        let fixture = try SearchFixture()
+        var contact = MutableContact()
+        contact.givenName = "Ghost"
+        var request = SaveRequest()
+        let reference = request.add(contact)
+        request.deleteContact(reference)
+        try fixture.owner.execute(request)
+        #expect(try fixture.found("ghost").isEmpty)
+    }
+
+    /// Hundreds of saves in mixed scripts, then every query compared with a full scan.
+    @Test func manySavesMatchAFullScan() throws {
+        let fixture = try SearchFixture()
+        let given = ["John", "José", "太郎", "さくら", "민수", "Zoë", "小明", "Anna", "Jo"]
+        let family = ["Appleseed", "Ñúñez", "山田", "田中", "김", "O'Brien", "王", "Lee", "Johnson"]
+        var identifiers: [String] = []
+        for index in 0..<120 {
+            identifiers.append(try fixture.add(given: given[index % given.count], family: family[(index * 7) % family.count]))
+        }
+        for (step, identifier) in identifiers.enumerated() where step % 3 == 0 {
+            var copy = try fixture.copy(of: identifier)
+            copy.givenName = given[(step + 4) % given.count]
+            var request = SaveRequest()
+            if step % 2 == 0 { request.update(copy) } else { request.delete(copy) }
+            if step % 5 == 0 { request.deleteContact(.saved("no-such-contact")) }
+            _ = try? fixture.owner.execute(request)
+        }
+        let all = try fixture.owner.unifiedContacts(matching: .identifiers(identifiers), keysToFetch: SearchableContact.keys)
+            .map(SearchableContact.init)
+        for query in ["jo", "j", "app", "山", "yamada", "wang", "ㄱ", "기", "zoe", "o b", "jo lee", "さ", "tanaka sakura"] {
+            let expected = Set(all.filter { ReferenceSearch.nameMatches(query, $0) }.map(\.identifier))
+            #expect(try fixture.found(query) == expected, "\(query)")
+        }
+    }
+}
