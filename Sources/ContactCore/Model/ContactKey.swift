@@ -35,10 +35,7 @@ struct ContactKeySet: OptionSet, Hashable, Sendable {
 
     init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    init(_ key: ContactKey) {
-        // `allCases` order is the declaration order; 27 keys fit in 32 bits.
-        rawValue = 1 << UInt32(ContactKey.bitIndex[key] ?? 0)
-    }
+    init(_ key: ContactKey) { rawValue = 1 << key.bitIndex }
 
     init<S: Sequence>(_ keys: S) where S.Element == ContactKey {
         self.init()
@@ -49,10 +46,49 @@ struct ContactKeySet: OptionSet, Hashable, Sendable {
 
     func contains(_ key: ContactKey) -> Bool { contains(ContactKeySet(key)) }
 
-    var keys: [ContactKey] { ContactKey.allCases.filter { contains($0) } }
+    /// The keys in the set, in ``ContactKey`` declaration order.
+    var keys: [ContactKey] {
+        var result: [ContactKey] = []
+        var remaining = rawValue
+        while remaining != 0 {
+            result.append(ContactKey.allCases[remaining.trailingZeroBitCount])
+            remaining &= remaining - 1
+        }
+        return result
+    }
 }
 
 extension ContactKey {
-    fileprivate static let bitIndex: [ContactKey: Int] = Dictionary(
-        uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
+    /// The key's position in `allCases`, which is its bit in ``ContactKeySet``.
+    fileprivate var bitIndex: UInt32 {
+        switch self {
+        case .namePrefix: 0
+        case .givenName: 1
+        case .middleName: 2
+        case .familyName: 3
+        case .previousFamilyName: 4
+        case .nameSuffix: 5
+        case .nickname: 6
+        case .phoneticGivenName: 7
+        case .phoneticMiddleName: 8
+        case .phoneticFamilyName: 9
+        case .organizationName: 10
+        case .phoneticOrganizationName: 11
+        case .departmentName: 12
+        case .jobTitle: 13
+        case .phoneNumbers: 14
+        case .emailAddresses: 15
+        case .postalAddresses: 16
+        case .urlAddresses: 17
+        case .socialProfiles: 18
+        case .instantMessageAddresses: 19
+        case .contactRelations: 20
+        case .birthday: 21
+        case .nonGregorianBirthday: 22
+        case .dates: 23
+        case .note: 24
+        case .imageData: 25
+        case .thumbnailImageData: 26
+        }
+    }
 }

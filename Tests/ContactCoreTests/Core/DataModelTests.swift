@@ -167,3 +167,15 @@ struct DataModelTests {
         #expect(throws: Never.self) { try plain.execute(request) }
     }
 }
+
+@Suite("Key sets")
+struct ContactKeySetTests {
+    @Test func everyKeyHasItsOwnBitInDeclarationOrder() {
+        for (index, key) in ContactKey.allCases.enumerated() {
+            #expect(ContactKeySet(key).rawValue == 1 << UInt32(index))
+        }
+        #expect(ContactKeySet.all.keys == ContactKey.allCases)
+        #expect(ContactKeySet([.note, .givenName]).keys == [.givenName, .note])
+        #expect(ContactKeySet().keys.isEmpty)
+    }
+}
