@@ -37,13 +37,24 @@ extension ContactStore {
         }
     }
 
+    /// The identifiers of the contacts ``unifiedContacts(matching:keysToFetch:sortOrder:)``
+    /// would return, in the same order, without building the contacts: for counting, paging,
+    /// or a search field that fetches only the rows it shows.
+    public func contactIdentifiers(
+        matching predicate: ContactPredicate, sortOrder: SortOrder = .none
+    ) throws(ContactError) -> [String] {
+        let query = try PreparedPredicate(predicate)
+        return try withAccess { (state, app) throws(ContactError) in
+            query.ordered(in: state, visibleTo: app, by: sortOrder)
+        }
+    }
+
     /// The contacts a fetch request selects: the one implementation behind every batch read.
     public func contacts(for request: ContactFetchRequest) throws(ContactError) -> [Contact] {
         let keys = try checkReadable(request.keysToFetch)
         let query = try PreparedPredicate(request.predicate)
         return try withAccess { (state, app) throws(ContactError) in
-            let selected = query.select(in: state, visibleTo: app)
-            return state.sorted(selected, by: request.sortOrder).compactMap { identifier in
+            query.ordered(in: state, visibleTo: app, by: request.sortOrder).compactMap { identifier in
                 state.contacts[identifier].map {
                     Contact(identifier: identifier, contactType: $0.contactType, fields: $0.fields, keys: keys)
                 }
@@ -109,15 +120,28 @@ struct PreparedPredicate {
         case .name(let query):
             // A limited app's search looks at its permitted set only, so its cost says nothing
             // about other contacts; otherwise the index answers, in insertion order.
-            if app.status == .limited {
+            switch app.status {
+            case .limited:
                 return state.visibleContactIdentifiers(to: app).filter { state.searchIndex.contact($0, matches: query) }
+            case .authorized:
+                return state.searchIndex.identifiers(matching: query)
+            case .notDetermined, .restricted, .denied:
+                return []
             }
-            return state.searchIndex.identifiers(matching: query).filter { state.isVisible($0, to: app) }
         default:
             return state.visibleContactIdentifiers(to: app).filter { identifier in
                 state.contacts[identifier].map { matches($0) } ?? false
             }
         }
+    }
+
+    /// The selected identifiers in `order`. The search index answers an app that sees
+    /// everything in insertion order already, so that order needs no sort.
+    func ordered(in state: DeviceState, visibleTo app: AppRecord, by order: SortOrder) -> [String] {
+        let selected = select(in: state, visibleTo: app)
+        let insertionOrder = order == .none || (order == .userDefault && state.defaultSortOrder == .none)
+        if insertionOrder, case .name = criterion, app.status == .authorized { return selected }
+        return state.sorted(selected, by: order)
     }
 
     private func matches(_ contact: StoredContact) -> Bool {

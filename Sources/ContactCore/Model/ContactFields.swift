@@ -31,6 +31,8 @@ struct ContactFields: Hashable, Sendable {
     var imageData: Data?
     var thumbnailImageData: Data?
 
+    static let empty = ContactFields()
+
     /// Copies the properties named by `keys` from `other`, leaving the rest as they are.
     mutating func overwrite(_ keys: ContactKeySet, from other: ContactFields) {
         for key in keys.keys {
@@ -69,7 +71,8 @@ struct ContactFields: Hashable, Sendable {
     /// These fields with only `keys` kept; every other property back to its empty value.
     func keeping(_ keys: ContactKeySet) -> ContactFields {
         if keys == .all { return self }
-        var result = ContactFields()
+        if keys.isEmpty { return Self.empty }
+        var result = Self.empty
         result.overwrite(keys, from: self)
         return result
     }

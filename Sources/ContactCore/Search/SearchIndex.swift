@@ -8,14 +8,11 @@
 struct SearchIndex: Sendable {
     typealias Slot = PrefixIndex.Slot
 
-    private struct Entry: Sendable {
-        var identifier: String
-        var serial: UInt64
-        var keys: ContactSearchKeys
-    }
-
     private var slotByIdentifier: [String: Slot] = [:]
-    private var entries: [Entry?] = []
+    /// By slot; `nil` for a free slot. Kept apart so that sorting results touches only serials.
+    private var identifierBySlot: [String?] = []
+    private var serialBySlot: [UInt64] = []
+    private var keysBySlot: [ContactSearchKeys] = []
     private var freeSlots: [Slot] = []
     private var names = PrefixIndex()
     private var emails = PrefixIndex()
@@ -29,11 +26,12 @@ struct SearchIndex: Sendable {
     /// Follows one write of the contact store: a contact stored, replaced, or (`nil`) removed.
     mutating func update(_ identifier: String, _ contact: StoredContact?) {
         let existing = slotByIdentifier[identifier]
-        let oldKeys = existing.flatMap { entries[Int($0)]?.keys } ?? ContactSearchKeys()
+        let oldKeys = existing.map { keysBySlot[Int($0)] } ?? ContactSearchKeys()
         guard let contact else {
             guard let slot = existing else { return }
             refile(slot, from: oldKeys, to: ContactSearchKeys())
-            entries[Int(slot)] = nil
+            identifierBySlot[Int(slot)] = nil
+            keysBySlot[Int(slot)] = ContactSearchKeys()
             slotByIdentifier[identifier] = nil
             freeSlots.append(slot)
             return
@@ -45,12 +43,16 @@ struct SearchIndex: Sendable {
         } else if let reused = freeSlots.popLast() {
             slot = reused
         } else {
-            slot = Slot(entries.count)
-            entries.append(nil)
+            slot = Slot(identifierBySlot.count)
+            identifierBySlot.append(nil)
+            serialBySlot.append(0)
+            keysBySlot.append(ContactSearchKeys())
         }
         slotByIdentifier[identifier] = slot
         if newKeys != oldKeys { refile(slot, from: oldKeys, to: newKeys) }
-        entries[Int(slot)] = Entry(identifier: identifier, serial: contact.serial, keys: newKeys)
+        identifierBySlot[Int(slot)] = identifier
+        serialBySlot[Int(slot)] = contact.serial
+        keysBySlot[Int(slot)] = newKeys
     }
 
     /// Moves the slot from the index keys of `old` to those of `new`, touching only the difference.
@@ -80,13 +82,21 @@ struct SearchIndex: Sendable {
 
     /// The search keys of a stored contact.
     func keys(of identifier: String) -> ContactSearchKeys? {
-        slotByIdentifier[identifier].flatMap { entries[Int($0)]?.keys }
+        slotByIdentifier[identifier].map { keysBySlot[Int($0)] }
     }
 
     /// Identifiers of the contacts whose names match, in insertion order.
     func identifiers(matching query: NameQuery) -> [String] {
-        let found = nameMatches(query).compactMap { entries[Int($0)] }
-        return found.sorted { $0.serial < $1.serial }.map(\.identifier)
+        var found = nameMatches(query)
+        // Slots are handed out in insertion order until deletes free some for reuse.
+        let inOrder = zip(found, found.dropFirst()).allSatisfy { serialBySlot[Int($0)] < serialBySlot[Int($1)] }
+        if !inOrder { found.sort { serialBySlot[Int($0)] < serialBySlot[Int($1)] } }
+        var identifiers: [String] = []
+        identifiers.reserveCapacity(found.count)
+        for slot in found {
+            if let identifier = identifierBySlot[Int(slot)] { identifiers.append(identifier) }
+        }
+        return identifiers
     }
 
     /// Whether the stored contact's names match.
@@ -98,19 +108,19 @@ struct SearchIndex: Sendable {
     func hits(for query: ContactSearchQuery) -> [SearchHit] {
         var hits: [Slot: SearchHit] = [:]
         for slot in nameMatches(query.name) {
-            guard let entry = entries[Int(slot)], let rank = query.name.rank(of: entry.keys) else { continue }
-            hits[slot] = SearchHit(identifier: entry.identifier, rank: rank, keys: entry.keys,
-                                   matchedPhone: nil, matchedEmail: nil)
+            let keys = keysBySlot[Int(slot)]
+            guard let identifier = identifierBySlot[Int(slot)], let rank = query.name.rank(of: keys) else { continue }
+            hits[slot] = SearchHit(identifier: identifier, rank: rank, keys: keys, matchedPhone: nil, matchedEmail: nil)
         }
         func addDetailHit(_ slot: Slot, phone: Int?, email: Int?) {
-            guard let entry = entries[Int(slot)] else { return }
+            guard let identifier = identifierBySlot[Int(slot)] else { return }
             let previous = hits[slot]
-            hits[slot] = SearchHit(identifier: entry.identifier, rank: previous?.rank ?? .phoneOrEmail, keys: entry.keys,
+            hits[slot] = SearchHit(identifier: identifier, rank: previous?.rank ?? .phoneOrEmail, keys: keysBySlot[Int(slot)],
                                    matchedPhone: previous?.matchedPhone ?? phone, matchedEmail: previous?.matchedEmail ?? email)
         }
         if let digits = query.phoneDigits {
             for slot in phones.posting(of: Array(PhoneDigits.indexKey(of: digits).utf8)) {
-                let numbers = entries[Int(slot)]?.keys.phoneDigits ?? []
+                let numbers = keysBySlot[Int(slot)].phoneDigits
                 if let index = numbers.firstIndex(where: { PhoneDigits.matches(query: digits, candidate: $0) }) {
                     addDetailHit(slot, phone: index, email: nil)
                 }
@@ -119,7 +129,7 @@ struct SearchIndex: Sendable {
         if let prefix = query.emailPrefix {
             emails.forEachPosting(withPrefix: prefix) { posting in
                 for slot in posting {
-                    let addresses = entries[Int(slot)]?.keys.emails ?? []
+                    let addresses = keysBySlot[Int(slot)].emails
                     if let index = addresses.firstIndex(where: { $0.hasBytePrefix(prefix) }) {
                         addDetailHit(slot, phone: nil, email: index)
                     }
@@ -129,24 +139,39 @@ struct SearchIndex: Sendable {
         return Array(hits.values)
     }
 
-    /// Slots whose names match: the candidates of the query's longest token, checked whole.
+    /// Slots whose names match, in slot order: the slots every query token finds (a bit set
+    /// per token, intersected); with several tokens, each then checked whole for the
+    /// different-token rule.
     private func nameMatches(_ query: NameQuery) -> [Slot] {
-        guard let probe = query.tokens.max(by: { $0.count < $1.count }) else { return [] }
+        let words = (identifierBySlot.count + 63) / 64
+        var candidates: [UInt64]?
+        for token in query.tokens.sorted(by: { $0.count > $1.count }) {
+            var bits = [UInt64](repeating: 0, count: words)
+            names.forEachPosting(withPrefix: token) { posting in
+                for slot in posting { Self.insert(slot, into: &bits) }
+            }
+            if let previous = candidates {
+                for word in bits.indices { bits[word] &= previous[word] }
+            }
+            guard bits.contains(where: { $0 != 0 }) else { return [] }
+            candidates = bits
+        }
         let needsCheck = query.tokens.count > 1
-        var seen = [UInt64](repeating: 0, count: (entries.count + 63) / 64)
+        let bitSet = candidates ?? []
         var found: [Slot] = []
-        names.forEachPosting(withPrefix: probe) { posting in
-            for slot in posting {
-                let word = Int(slot) / 64
-                let bit = UInt64(1) << UInt64(Int(slot) % 64)
-                guard seen[word] & bit == 0 else { continue }
-                seen[word] |= bit
-                if needsCheck {
-                    guard let entry = entries[Int(slot)], query.matches(entry.keys) else { continue }
-                }
-                found.append(slot)
+        found.reserveCapacity(bitSet.reduce(0) { $0 + $1.nonzeroBitCount })
+        for (word, bits) in bitSet.enumerated() where bits != 0 {
+            var remaining = bits
+            while remaining != 0 {
+                let slot = Slot(word * 64 + remaining.trailingZeroBitCount)
+                remaining &= remaining - 1
+                if !needsCheck || query.matches(keysBySlot[Int(slot)]) { found.append(slot) }
             }
         }
         return found
+    }
+
+    private static func insert(_ slot: Slot, into bits: inout [UInt64]) {
+        bits[Int(slot) / 64] |= UInt64(1) << UInt64(Int(slot) % 64)
     }
 }

@@ -7,7 +7,9 @@
 /// The first read or write of an app whose status is `notDetermined` asks the person, as
 /// Apple's framework does; see ``requestAccess()``.
 public final class ContactStore: Sendable {
-    public let device: ContactDevice
+    /// Internal on purpose: the device is the person's side (Settings, the prompt, the
+    /// access button's view); an app holding only its store cannot reach it.
+    let device: ContactDevice
     public let app: AppConfiguration
     /// Distinguishes this store from other stores of the same app, for notifications.
     public let instanceIdentifier: UInt64

@@ -13,7 +13,7 @@ struct SearchPropertyTests {
     }
 
     @Test func normalizationIsIdempotentAndEqualsTheReference() async {
-        await propertyCheck(count: 300, input: SearchGen.text) { text in
+        await propertyCheck(count: 1000, input: SearchGen.text) { text in
             let tokens = SearchNormalization.tokens(of: text)
             let again = SearchNormalization.tokens(of: tokens.joined(separator: " "))
             #expect(again.map { Array($0.unicodeScalars) } == tokens.map { Array($0.unicodeScalars) }, "\(text.debugDescription)")
@@ -23,25 +23,25 @@ struct SearchPropertyTests {
     }
 
     @Test func namePredicateEqualsTheNaiveMatcher() async {
-        await propertyCheck(count: 40, input: SearchGen.scenario) { scenario in
+        await propertyCheck(count: 100, input: SearchGen.scenario) { scenario in
             Self.expectHolds([.nameDifferential], scenario)
         }
     }
 
     @Test func aLongerQueryNeverMatchesMore() async {
-        await propertyCheck(count: 40, input: SearchGen.scenario) { scenario in
+        await propertyCheck(count: 100, input: SearchGen.scenario) { scenario in
             Self.expectHolds([.monotonic], scenario)
         }
     }
 
     @Test func resultsDoNotDependOnInsertionOrder() async {
-        await propertyCheck(count: 25, input: SearchGen.scenario) { scenario in
+        await propertyCheck(count: 60, input: SearchGen.scenario) { scenario in
             Self.expectHolds([.insertionOrder], scenario)
         }
     }
 
     @Test func buttonOffersOnlyContactsOutsideThePermittedSetRankedAsTheNaiveMatcher() async {
-        await propertyCheck(count: 40, input: SearchGen.scenario) { scenario in
+        await propertyCheck(count: 100, input: SearchGen.scenario) { scenario in
             Self.expectHolds([.button], scenario)
         }
     }
