@@ -8,6 +8,8 @@
 # SANITIZER is `address` (the default) or `coverage`; the build flags and the target list come
 # from scripts/fuzz.sh, the same code `make fuzz` uses, so this file never lists targets.
 
+# The shebang's flags are lost when run as `bash build.sh`; OSS-Fuzz runs `bash -eux build.sh`.
+set -euo pipefail
 cd "$SRC/contactcore"
 sanitizer=${SANITIZER:-address}
 

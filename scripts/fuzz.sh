@@ -67,7 +67,8 @@ all_targets() {
 replay_targets() { all_targets | grep -vx "$BASELINE" || true; }
 
 check_target() {
-    all_targets | grep -qx "$1" || die "unknown fuzz target '$1'; known: $(all_targets | tr '\n' ' ')"
+    # A here-string, not a pipe: under pipefail, `grep -q` leaving early fails the pipe.
+    grep -qx -- "$1" <<<"$(all_targets)" || die "unknown fuzz target '$1'; known: $(all_targets | tr '\n' ' ')"
 }
 
 # The target a crash file belongs to: TARGET if set, else a path component naming a target.
@@ -390,7 +391,7 @@ cmd_merge() {
 
 # line_totals JSON: "covered count percent" of the lines in an `llvm-cov export -summary-only`.
 line_totals() {
-    grep -o '"totals":.*' "$1" | grep -o '"lines":{[^}]*}' | head -n 1 |
+    grep -o '"totals":.*' "$1" | grep -o '"lines":{[^}]*}' | sed -n 1p |
         sed -E 's/.*"count":([0-9]+).*"covered":([0-9]+).*"percent":([0-9.]+).*/\2 \1 \3/'
 }
 

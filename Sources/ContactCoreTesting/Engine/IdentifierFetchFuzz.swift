@@ -39,6 +39,7 @@ public enum IdentifierFetchFuzz {
         if let failure = check(data) { fatalError(failure.description) }
     }
 
+    /// The first broken rule, without trapping: what the corpus replay and property tests use.
     public static func check(_ data: [UInt8]) -> ScenarioFailure? {
         ScenarioRunner.run(decode(data)).failure
     }

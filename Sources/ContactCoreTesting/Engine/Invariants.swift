@@ -21,20 +21,20 @@ extension ScenarioRun {
             if !permitted.isSubset(of: existing) {
                 return Violation(
                     rule: "permitted set (P ⊆ existing contacts)",
-                    detail: "P of \(ProgramPrinter.app(index)) names \(printer.code(permitted.subtracting(existing).sorted())), which do not exist",
+                    detail: "P of \(appName(index)) names \(printer.code(permitted.subtracting(existing).sorted())), which do not exist",
                     check: ["#expect(device.permittedIdentifiers(for: \(bundle)).isSubset(of: device.allContactIdentifiers))"])
             }
             let status = device.authorizationStatus(for: app.bundleIdentifier)
             if status != app.status || stores[index].authorizationStatus != app.status {
                 return Violation(
-                    rule: "authorization", detail: "\(ProgramPrinter.app(index)) should be .\(app.status), the store says .\(status)",
+                    rule: "authorization", detail: "\(appName(index)) should be .\(app.status), the store says .\(status)",
                     check: ["#expect(device.authorizationStatus(for: \(bundle)) == .\(app.status))"])
             }
             if permitted != app.permitted {
                 let expected = printer.code(app.permitted.sorted())
                 return Violation(
                     rule: "permitted set (grants and revocations exactly as scripted; created contacts join P)",
-                    detail: "P of \(ProgramPrinter.app(index)) should be \(expected), the store has \(printer.code(permitted.sorted()))",
+                    detail: "P of \(appName(index)) should be \(expected), the store has \(printer.code(permitted.sorted()))",
                     check: ["#expect(device.permittedIdentifiers(for: \(bundle)) == Set(\(expected)))"])
             }
         }
@@ -48,15 +48,17 @@ extension ScenarioRun {
             return Violation(rule: "containers", detail: "containers \(printer.code(containerIdentifiers)), expected \(printer.code(model.containers))",
                              check: [])
         }
-        let shown = prompts.prompts
-        if shown.map(\.bundleIdentifier) != model.promptsShown {
-            return Violation(rule: "authorization (prompts)",
-                             detail: "prompts shown to the person for \(shown.map(\.bundleIdentifier)), expected \(model.promptsShown)",
-                             check: [])
+        let shown = prompts.prompts.map { prompt in
+            let approved: [RecordID]? = if case .simplifiedLimited(let approved) = prompt.kind { approved.map(RecordID.init) } else { nil }
+            return ReferenceModel.ShownPrompt(bundleIdentifier: prompt.bundleIdentifier, approved: approved)
         }
-        for prompt in shown {
+        if shown != model.promptsShown {
+            return Violation(rule: "authorization (prompts)",
+                             detail: "prompts shown to the person: \(shown), expected \(model.promptsShown)", check: [])
+        }
+        for prompt in prompts.prompts {
             let app = scenario.apps.first { $0.bundleIdentifier == prompt.bundleIdentifier }
-            if prompt.kind != .full || prompt.usageDescription != app?.usageDescription {
+            if prompt.usageDescription != app?.usageDescription {
                 return Violation(rule: "authorization (prompts)",
                                  detail: "a prompt for \(prompt.bundleIdentifier) did not show the app's usage description", check: [])
             }
@@ -71,7 +73,7 @@ extension ScenarioRun {
             ?? model.apps.indices.first { model.grantsAccess($0) }
         for index in model.apps.indices {
             let store = stores[index]
-            let app = ProgramPrinter.app(index)
+            let app = appName(index)
             var probe = model
             switch model.apps[index].status {
             case .notDetermined:

@@ -34,6 +34,8 @@ indirect enum Observation: Equatable, Sendable, CustomStringConvertible {
     case saved
     case done
     case failed(ErrorSnapshot)
+    /// An access button tap that granted nothing, and why ("declined", "illegible", …).
+    case refused(String)
     /// A fetch, then the save of the edited copy.
     case then(Observation, Observation)
 
@@ -48,6 +50,7 @@ indirect enum Observation: Equatable, Sendable, CustomStringConvertible {
         case .saved: "saved"
         case .done: "done"
         case .failed(let error): "error \(error)"
+        case .refused(let reason): "refused: \(reason)"
         case .then(let first, let second): "\(first), then \(second)"
         }
     }

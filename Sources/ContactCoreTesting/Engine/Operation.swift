@@ -53,8 +53,10 @@ public enum Operation: Hashable, Sendable {
     /// Fetches one contact with `keys`, edits the mutable copy and saves it.
     case editFetched(app: Int, ContactRef, keys: [ContactKey], FetchedEdit)
 
-    // Pickers
+    // Pickers and the access button
     case presentAccessPicker(app: Int, adding: [ContactRef], removing: [ContactRef])
+    /// The person taps the app's contact access button (SPEC 8).
+    case tapAccessButton(app: Int, AccessButtonScript)
     case presentContactPicker(app: Int, chosen: [ContactRef], keys: [ContactKey])
 
     // Reads
@@ -62,14 +64,17 @@ public enum Operation: Hashable, Sendable {
     case fetchContacts(app: Int, FetchScript)
     case fetchGroups(app: Int, GroupQuery)
     case fetchContainers(app: Int, ContainerQuery)
+    /// A change-history fetch (SPEC 11): the runner replays it onto what the app held at
+    /// its token and compares with what it may see now.
+    case fetchHistory(app: Int, HistoryFetchScript)
 
     /// The app the operation acts for, if any.
     public var app: Int? {
         switch self {
         case .requestAccess(let app, _), .changeSettings(let app, _), .setRestricted(let app, _),
              .save(let app, _, _), .editFetched(let app, _, _, _), .presentAccessPicker(let app, _, _),
-             .presentContactPicker(let app, _, _), .fetchContact(let app, _, _), .fetchContacts(let app, _),
-             .fetchGroups(let app, _), .fetchContainers(let app, _):
+             .presentContactPicker(let app, _, _), .tapAccessButton(let app, _), .fetchContact(let app, _, _), .fetchContacts(let app, _),
+             .fetchGroups(let app, _), .fetchContainers(let app, _), .fetchHistory(let app, _):
             app
         case .addContainer:
             nil
@@ -289,4 +294,53 @@ public enum ContainerQuery: Hashable, Sendable {
     case identifiers([ContainerRef])
     case ofContact(ContactRef)
     case ofGroup(GroupRef)
+}
+
+/// A change-history fetch.
+public struct HistoryFetchScript: Hashable, Sendable {
+    /// Which token the app presents.
+    public enum Token: Hashable, Sendable {
+        /// None: a full sync.
+        case none
+        /// The token of the app's last history fetch in this scenario (none if it made none).
+        case latest
+        /// The device's token after the n-th step that changed something, oldest first
+        /// (modulo how many the runner kept): tokens belong to the device, not to an app.
+        case recorded(Int)
+        case limitedAccess
+        /// Bytes no device wrote.
+        case bytes([UInt8])
+    }
+
+    public var token: Token
+    public var includeGroupChanges: Bool
+    public var excludedTransactionAuthors: [String]
+
+    public init(token: Token, includeGroupChanges: Bool, excludedTransactionAuthors: [String] = []) {
+        self.token = token
+        self.includeGroupChanges = includeGroupChanges
+        self.excludedTransactionAuthors = excludedTransactionAuthors
+    }
+}
+
+/// A tap on the contact access button: what the app sets up, and what the person does.
+public struct AccessButtonScript: Hashable, Sendable {
+    /// The text the person typed in the app's search field.
+    public var query: String
+    public var ignoredEmails: [String]
+    /// Whether the tap is the person's (validated) or made by code.
+    public var isValidated: Bool
+    /// Whether the app placed the button legibly (else: half transparent).
+    public var isLegible: Bool
+    /// In a list of several matches, the rows the person approves (indices modulo the count;
+    /// none: the person closes the list).
+    public var picks: [Int]
+
+    public init(query: String, ignoredEmails: [String] = [], isValidated: Bool = true, isLegible: Bool = true, picks: [Int] = []) {
+        self.query = query
+        self.ignoredEmails = ignoredEmails
+        self.isValidated = isValidated
+        self.isLegible = isLegible
+        self.picks = picks
+    }
 }

@@ -19,7 +19,8 @@ import ContactCore
 ///             contact n−1; authorized; limited with contacts n and n+2; notDetermined;
 ///             denied; limited), for app slot n; bit 3 notes entitlement,
 ///             bits 4–5 both set: no usage description
-/// byte 6      unused, zero
+/// byte 6      bit 0: the Contacts app syncs its change history once the device is set up
+///             (so later history fetches of its have a token to start from)
 /// then        records, each a length byte and that many bytes; at most 64 are read.
 ///             A record's first byte is the opcode, its second the app (byte % app count).
 /// ```
@@ -39,13 +40,15 @@ import ContactCore
 /// | 0x68–0x6F | request access         | 0xC4–0xC9 | fetch groups         |
 /// | 0x70–0x71 | set restricted         | 0xCA–0xCB | fetch containers     |
 /// | 0x72–0x73 | add container          | 0xCC–0xDF | fetch, edit, save    |
-/// | 0x74–0x8F | access picker          | 0xE0–0xEF | reserved: reads      |
-/// | 0x90–0x93 | contact picker         | 0xF0–0xFF | reserved: writes     |
+/// | 0x74–0x8F | access picker          | 0xE0–0xEB | history fetch        |
+/// | 0x90–0x93 | contact picker         | 0xEC–0xEF | reserved: reads      |
+/// |           |                        | 0xF0–0xF7 | access button tap    |
+/// |           |                        | 0xF8–0xFF | reserved: writes     |
 ///
-/// Reserved opcodes decode to nothing in version 1. 0xE0–0xEF are kept for operations that
-/// only read (history fetches, observer reads): giving them meaning later adds checks but
-/// leaves every other operation of an old file as it was. 0xF0–0xFF are for operations that
-/// change state (the access button); they will come with a new version byte.
+/// Reserved opcodes decode to nothing in version 1. 0xEC–0xEF are kept for operations that
+/// only read: giving them meaning later adds checks but leaves every other operation of an
+/// old file as it was. 0xF8–0xFF are for operations that change state; they will come with a
+/// new version byte.
 public enum OperationDecoder {
     public static let formatVersion: UInt8 = 1
     /// Bytes before the first record, the version byte included.
@@ -67,8 +70,10 @@ public enum OperationDecoder {
         var setup: [Operation] = [.changeSettings(app: 0, .allowFull)]
         let people = Int(contents >> 2 & 7)
         if people > 0 { setup.append(.save(app: 0, author: nil, steps: Self.people(people, grouping: Int(contents >> 5)))) }
+        var syncsHistory = false
         for slot in 1..<5 {
             let flags = reader.byte()
+            if slot == 4 { syncsHistory = flags & 1 != 0 }
             guard slot < appCount else { continue }
             apps.append(AppConfiguration(
                 bundleIdentifier: Scenario.bundleIdentifier(ofApp: slot),
@@ -83,6 +88,7 @@ public enum OperationDecoder {
             default: break
             }
         }
+        if syncsHistory { setup.append(.fetchHistory(app: 0, HistoryFetchScript(token: .none, includeGroupChanges: true))) }
         var decoder = RecordDecoder(appCount: apps.count, contactAdds: people, groupAdds: contents >> 5 >= 4 ? 1 : 0)
         var operations = setup
         var records = 0
@@ -149,8 +155,10 @@ private struct RecordDecoder {
             default: .delete
             }
             return .editFetched(app: app, contact, keys: keys, edit)
+        case 0xE0...0xEB: return .fetchHistory(app: app, history(&record))
+        case 0xF0...0xF7: return .tapAccessButton(app: app, accessButton(&record))
         default:
-            return nil  // 0xE0–0xFF: reserved
+            return nil  // 0xEC–0xEF, 0xF8–0xFF: reserved
         }
     }
 
@@ -341,6 +349,35 @@ private struct RecordDecoder {
         }
         let sortOrders: [SortOrder] = [.none, .givenName, .familyName, .userDefault]
         return FetchScript(predicate: predicate, keys: keys, sortOrder: sortOrders[Int(options & 3)], style: style)
+    }
+
+    /// Token byte % 8 (none; the app's latest; a recorded device token ×4, the next byte
+    /// picks which; limitedAccess; junk: a length byte % 23 and that many bytes), then flags:
+    /// bit 0 group changes; bits 6–7 both set leave out author "import", and with bit 5 also
+    /// "com.example.sync".
+    private func history(_ record: inout ByteReader) -> HistoryFetchScript {
+        let token: HistoryFetchScript.Token = switch record.byte() % 8 {
+        case 0: .none
+        case 1: .latest
+        case 2...5: .recorded(Int(record.byte()))
+        case 6: .limitedAccess
+        default: .bytes(record.bytes(upTo: record.index(below: 23)))
+        }
+        let flags = record.byte()
+        let excluded = flags & 0xC0 != 0xC0 ? [] : flags & 0x20 != 0 ? ["import", "com.example.sync"] : ["import"]
+        return HistoryFetchScript(token: token, includeGroupChanges: flags & 1 != 0, excludedTransactionAuthors: excluded)
+    }
+
+    /// Flags (bits 0–1 both set: a synthesized event; bits 2–3 both set: an illegible
+    /// placement; bit 4: one ignored email address), the query (a string from
+    /// `Vocabulary.buttonQueries`), [the ignored address], then the picks (list of ≤ 3 bytes).
+    private func accessButton(_ record: inout ByteReader) -> AccessButtonScript {
+        let flags = record.byte()
+        let query = record.string(from: Vocabulary.buttonQueries)
+        let ignored = flags & 0x10 != 0 ? [record.string(from: Vocabulary.emailAddresses)] : []
+        let picks = (0..<record.index(below: 4)).map { _ in Int(record.byte()) }
+        return AccessButtonScript(query: query, ignoredEmails: ignored, isValidated: flags & 0x03 != 0x03,
+                                  isLegible: flags & 0x0C != 0x0C, picks: picks)
     }
 
     private func groupQuery(_ record: inout ByteReader) -> GroupQuery {

@@ -15,6 +15,8 @@ struct ProgramPrinter {
     /// Printed names of identifiers, by exact bytes.
     private(set) var names: [RecordID: String] = [:]
     private var usesOracle = false
+    /// Lines to print before the line at each position, added after the fact.
+    private var insertions: [Int: [String]] = [:]
 
     init(_ scenario: Scenario, isEnabled: Bool = true) {
         self.isEnabled = isEnabled
@@ -24,7 +26,7 @@ struct ProgramPrinter {
             var arguments = "bundleIdentifier: \(Self.literal(app.bundleIdentifier)), "
                 + "usageDescription: \(app.usageDescription.map(Self.literal) ?? "nil")"
             if app.hasNotesEntitlement { arguments += ", hasNotesEntitlement: true" }
-            lines.append("let \(Self.app(index)) = device.store(for: AppConfiguration(\(arguments)))")
+            lines.append("let \(Self.variableNames(for: scenario.apps)[index]) = device.store(for: AppConfiguration(\(arguments)))")
         }
     }
 
@@ -34,6 +36,14 @@ struct ProgramPrinter {
 
     mutating func add(contentsOf more: @autoclosure () -> [String]) {
         if isEnabled { lines += more() }
+    }
+
+    /// How many lines there are: a position for ``insert(_:at:)`` later.
+    var position: Int { lines.count }
+
+    /// Prints `line` where the program stood at `position`, as if it had been added then.
+    mutating func insert(_ line: String, at position: Int) {
+        if isEnabled { insertions[position, default: []].append(line) }
     }
 
     /// `setup`, then `call` inside `#expect(throws:)`, commented with the error expected.
@@ -60,16 +70,54 @@ struct ProgramPrinter {
         lines.append("try device.applySettings(.allowFull, to: \(Self.literal(bundleIdentifier)))")
     }
 
-    /// The whole program, ending with the check that failed.
+    /// The whole program, ending with the check that failed. Stores of apps that no line
+    /// uses are left out (Settings name apps by bundle identifier).
     func program(title: String, failingCheck: [String]) -> String {
-        var text = "// \(title)\n// Paste into a @Test func (import ContactCore, import Testing); public API only.\n"
-        for line in lines + failingCheck { text += line + "\n" }
-        return text
+        var body: [String] = []
+        for (index, line) in lines.enumerated() {
+            body += (insertions[index] ?? []) + [line]
+        }
+        body += (insertions[lines.count] ?? []) + failingCheck
+        let used = body.filter { !$0.contains("= device.store(for:") }
+        body.removeAll { line in
+            guard line.hasPrefix("let "), line.contains("= device.store(for:"),
+                  let name = line.dropFirst(4).split(separator: " ").first else { return false }
+            return !used.contains { Self.mentions($0, String(name)) }
+        }
+        return "// \(title)\n// Paste into a @Test func (import ContactCore, import Testing); public API only.\n"
+            + body.map { $0 + "\n" }.joined()
+    }
+
+    /// Whether `line` uses the variable `name` (not merely a longer name containing it).
+    private static func mentions(_ line: String, _ name: String) -> Bool {
+        var rest = Substring(line)
+        while let range = rest.range(of: name) {
+            let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
+            let after = range.upperBound == line.endIndex ? nil : line[range.upperBound]
+            let isPart = { (character: Character?) in character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            if !isPart(before) && !isPart(after) { return true }
+            rest = line[range.upperBound...]
+        }
+        return false
     }
 
     // MARK: Rendering values
 
-    static func app(_ index: Int) -> String { "app\(index + 1)" }
+    /// Variables for the apps' stores: the last part of each bundle identifier (`app1` for
+    /// `com.example.app1`), `contactsApp` for the person's Contacts app.
+    static func variableNames(for apps: [AppConfiguration]) -> [String] {
+        var names: [String] = []
+        for (index, app) in apps.enumerated() {
+            var name = app.bundleIdentifier == Scenario.contactsApp.bundleIdentifier ? "contactsApp"
+                : String(app.bundleIdentifier.split(separator: ".").last ?? "").filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            name = name.prefix(1).lowercased() + name.dropFirst()
+            if name.isEmpty || name.first?.isNumber == true || names.contains(name) || ["device", "searcher"].contains(name) {
+                name = "app\(index + 1)"
+            }
+            names.append(name)
+        }
+        return names
+    }
 
     /// A Swift string literal, escaping what would not survive a paste: quotes, backslashes,
     /// controls, combining marks, and anything outside printable ASCII.
@@ -139,6 +187,7 @@ struct ProgramPrinter {
         case .saved: return "saves"
         case .done: return "succeeds"
         case .failed(let error): return "throws " + describe(error)
+        case .refused(let reason): return "grants nothing: \(reason)"
         case .then(let first, let second): return describe(first) + ", then " + describe(second)
         }
     }
@@ -183,7 +232,7 @@ struct ProgramPrinter {
             return ["#expect(\(call).map(\\.identifier) == \(code(groups.map(\.identifier))))"]
         case .containers(let containers):
             return ["#expect(\(call).map(\\.identifier) == \(code(containers)))"]
-        case .saved, .done, .then:
+        case .saved, .done, .then, .refused:
             return ["_ = \(call)"]
         }
     }

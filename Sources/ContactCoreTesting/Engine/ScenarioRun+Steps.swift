@@ -4,6 +4,7 @@ import ContactCore
 /// and print it.
 extension ScenarioRun {
     mutating func perform(_ operation: Operation) -> Violation? {
+        let appCode = operation.app.map { appName($0) } ?? ""
         switch operation {
         case .requestAccess(let app, let script):
             let answer = script.map { resolve($0) }
@@ -13,7 +14,7 @@ extension ScenarioRun {
             let actual = Observed.of { .granted(try stores[app].requestAccess()) }
             let expected = model.requestAccess(app)
             if case .granted(true) = expected, model.apps[app].status == .limited { features.insert(.limitedByPrompt) }
-            return settle(actual, expected, app: app, call: "try \(ProgramPrinter.app(app)).requestAccess()")
+            return settle(actual, expected, app: app, call: "try \(appCode).requestAccess()")
 
         case .changeSettings(let app, let script):
             let change = resolve(script)
@@ -60,11 +61,14 @@ extension ScenarioRun {
             let expected = model.presentAccessPicker(app, adding: selection.adding, removing: selection.removing)
             if case .identifiers(let granted) = expected, !granted.isEmpty { features.insert(.pickerGranted) }
             let call = {
-                "\(ProgramPrinter.app(app)).presentContactAccessPicker(AccessPickerSelection(adding: "
+                "\(appCode).presentContactAccessPicker(AccessPickerSelection(adding: "
                     + "[\(added.map(\.code).joined(separator: ", "))], removing: [\(removed.map(\.code).joined(separator: ", "))]))"
             }
             return settle(actual, expected, app: app, call: call(), mentioned: selection.adding + selection.removing,
                           rule: "permitted set (the picker reports exactly the newly granted contacts)")
+
+        case .tapAccessButton(let app, let script):
+            return performTap(app: app, script)
 
         case .presentContactPicker(let app, let chosen, let keys):
             let picked = chosen.map { resolve($0) }
@@ -73,7 +77,7 @@ extension ScenarioRun {
             }
             let expected = model.presentContactPicker(app, chosen: picked.map(\.value), keys: keys)
             let call = {
-                "try \(ProgramPrinter.app(app)).presentContactPicker(keys: \(ProgramPrinter.keys(keys)), "
+                "try \(appCode).presentContactPicker(keys: \(ProgramPrinter.keys(keys)), "
                     + "choosing: [\(picked.map(\.code).joined(separator: ", "))])"
             }
             return settle(actual, expected, app: app, call: call(), mentioned: picked.map(\.value), allowsHidden: true)
@@ -87,7 +91,7 @@ extension ScenarioRun {
             let expected = model.fetchContact(app, target.value, keys: keys)
             return checkMissingMessage(actual, api: "unifiedContact")
                 ?? settle(actual, expected, app: app,
-                          call: "try \(ProgramPrinter.app(app)).unifiedContact(withIdentifier: \(target.code), keysToFetch: \(ProgramPrinter.keys(keys)))",
+                          call: "try \(appCode).unifiedContact(withIdentifier: \(target.code), keysToFetch: \(ProgramPrinter.keys(keys)))",
                           mentioned: [target.value])
 
         case .fetchContacts(let app, let script):
@@ -97,7 +101,7 @@ extension ScenarioRun {
             let (predicate, code) = resolve(query)
             let actual = Observed.of { .groups(try stores[app].groups(matching: predicate).map(GroupSnapshot.init)) }
             let expected = model.fetchGroups(app, predicate)
-            return settle(actual, expected, app: app, call: "try \(ProgramPrinter.app(app)).groups(matching: \(code))")
+            return settle(actual, expected, app: app, call: "try \(appCode).groups(matching: \(code))")
 
         case .fetchContainers(let app, let query):
             let (predicate, code, mentioned) = resolve(query)
@@ -105,9 +109,50 @@ extension ScenarioRun {
                 .containers(try stores[app].containers(matching: predicate).map { RecordID($0.identifier) })
             }
             let expected = model.fetchContainers(app, predicate)
-            return settle(actual, expected, app: app, call: "try \(ProgramPrinter.app(app)).containers(matching: \(code))",
+            return settle(actual, expected, app: app, call: "try \(appCode).containers(matching: \(code))",
                           mentioned: mentioned)
+
+        case .fetchHistory(let app, let script):
+            return performHistory(app: app, script)
         }
+    }
+
+    // MARK: The access button
+
+    private mutating func performTap(app: Int, _ script: AccessButtonScript) -> Violation? {
+        let appCode = appName(app)
+        let button = ContactAccessButton(queryString: script.query, ignoredEmails: Set(script.ignoredEmails))
+        let frame = ContactAccessButton.Rect(x: 0, y: 0, width: 320, height: 64)
+        let placement = ContactAccessButton.Placement(frame: frame, opacity: script.isLegible ? 1 : 0.5)
+        // What the person sees: only contacts outside the app's P, each once.
+        let rows = device.contactAccessButtonView(button, in: stores[app], placement: placement).rows.map { RecordID($0.identifier) }
+        let offered = code(printer.code(rows))
+        if let stray = rows.first(where: { model.contacts[$0] == nil || model.apps[app].permitted.contains($0) }) ?? (Set(rows).count < rows.count ? rows.first : nil) {
+            return Violation(rule: "access button (offers each contact outside P once)",
+                             detail: "the button of \(appCode) offers \(offered); \(printer.code(stray)) is in P, missing or repeated", check: [])
+        }
+        let picked = rows.isEmpty ? [] : script.picks.map { rows[$0 % rows.count] }
+        let pickedCode = code(printer.code(picked))
+        let outcome = device.tapContactAccessButton(
+            button, in: stores[app], placement: placement, event: script.isValidated ? .validatedTouch : .synthesized,
+            choosing: { shown in picked.map(\.string).filter { pick in shown.contains { RecordID($0.identifier) == RecordID(pick) } } })
+        let actual: Observation = switch outcome {
+        case .approved(let granted): .identifiers(granted.map(RecordID.init))
+        case .declined: .refused("declined")
+        case .refused(.notShown(let status)): .refused("not shown (.\(status))")
+        case .refused(.unvalidatedEvent): .refused("unvalidated event")
+        case .refused(.illegible(let problems)): .refused(problems.isEmpty ? "illegible, no problem named" : "illegible")
+        case .refused(.promptFailed(let error)): .refused("prompt failed: \(error.code)")
+        }
+        let expected = model.tapAccessButton(app, rows: rows, picked: picked, validated: script.isValidated, legible: script.isLegible)
+        if case .identifiers(let granted) = expected, !granted.isEmpty { features.insert(.accessButtonGranted) }
+        return settle(Observed(actual), expected, app: app,
+                      call: "device.tapContactAccessButton(ContactAccessButton(queryString: \(ProgramPrinter.literal(script.query)), "
+                          + "ignoredEmails: \(script.ignoredEmails)), in: \(appCode), placement: .init(frame: .init(x: 0, y: 0, width: 320, "
+                          + "height: 64), opacity: \(script.isLegible ? 1 : 0.5)), event: \(script.isValidated ? ".validatedTouch" : ".synthesized"), "
+                          + "choosing: { _ in \(pickedCode) })  // the person sees \(offered)",
+                      mentioned: rows.map(\.string),
+                      rule: "permitted set (the button grants exactly what the person approved)")
     }
 
     // MARK: Saves
@@ -236,14 +281,15 @@ extension ScenarioRun {
         }
 
         let before = model
-        let expected = model.save(app, modelSteps, assigned: assigned)
+        let expected = model.save(app, modelSteps, author: author, assigned: assigned)
         let actual: Observed = switch outcome {
         case .success: Observed(.saved)
         case .failure(let error): Observed(error)
         }
         noteSaveFeatures(app: app, expected: expected, before: before, steps: modelSteps.count, adds: addedContacts.count)
 
-        let call = { "try \(ProgramPrinter.app(app)).execute(\(request))" }
+        let appCode = appName(app)
+        let call = { "try \(appCode).execute(\(request))" }
         if let violation = checkMissingMessage(actual, api: "execute")
             ?? compare(actual, expected, app: app, call: call(), setup: lines.lines, mentioned: mentioned) {
             return violation
@@ -310,7 +356,8 @@ extension ScenarioRun {
         let fetched = fresh("fetched")
         let copy = fresh("copy")
         let request = fresh("request")
-        let fetchCall = { "try \(ProgramPrinter.app(app)).unifiedContact(withIdentifier: \(target.code), keysToFetch: \(ProgramPrinter.keys(keys)))" }
+        let appCode = appName(app)
+        let fetchCall = { "try \(appCode).unifiedContact(withIdentifier: \(target.code), keysToFetch: \(ProgramPrinter.keys(keys)))" }
         var lines = ProgramLines(printer)
         lines.add(contentsOf: ["let \(fetched) = \(fetchCall())", "var \(copy) = \(fetched).mutableCopy()", "var \(request) = SaveRequest()"])
         switch edit {
@@ -341,7 +388,7 @@ extension ScenarioRun {
             actual = Observed(error)
         }
         let expected = model.editFetched(app, target.value, keys: keys, edit)
-        let saveCall = { "try \(ProgramPrinter.app(app)).execute(\(request))" }
+        let saveCall = { "try \(appCode).execute(\(request))" }
         if case .then(_, let saved) = expected {
             if let violation = compare(actual, expected, app: app, call: saveCall(), setup: lines.lines, mentioned: [target.value]) {
                 return violation
@@ -372,7 +419,7 @@ extension ScenarioRun {
         }
         let request = ContactFetchRequest(predicate: predicate, keysToFetch: script.keys, sortOrder: script.sortOrder)
         let store = stores[app]
-        let appCode = ProgramPrinter.app(app)
+        let appCode = appName(app)
         let keysCode = { ProgramPrinter.keys(script.keys) }
         let requestCode = {
             "ContactFetchRequest(predicate: \(predicateCode), keysToFetch: \(keysCode()), sortOrder: \(ProgramPrinter.sortOrder(script.sortOrder)))"
@@ -469,7 +516,7 @@ extension ScenarioRun {
             return Violation(rule: "typed errors", detail: "threw a non-ContactError: \(foreign)", check: setup() + [call()])
         }
         if let app, let text = actual.errorMessage, let leaked = leakedContact(in: text, app: app, mentioned: mentioned) {
-            return Violation(rule: "privacy", detail: "an error message shown to \(ProgramPrinter.app(app)) holds data of hidden contact \(printer.code(leaked))",
+            return Violation(rule: "privacy", detail: "an error message shown to \(appName(app)) holds data of hidden contact \(printer.code(leaked))",
                              check: setup() + ["// error message: \(text)"] + printer.expectation(call: call(), expected: expected))
         }
         let store = normalized(actual.observation, mentioned: named)
@@ -481,8 +528,13 @@ extension ScenarioRun {
             let leaked = Self.contactIdentifiers(in: store).filter { self.model.contacts[$0] != nil && !self.model.sees(app, $0) }
             if !leaked.isEmpty {
                 brokenRule = "privacy"
-                detail = "\(ProgramPrinter.app(app)) received hidden contact(s) \(printer.code(leaked)); " + detail
+                detail = "\(appName(app)) received hidden contact(s) \(printer.code(leaked)); " + detail
             }
+        }
+        if brokenRule != "privacy", let app, case .failed(let error) = model, error.code == .recordDoesNotExist,
+           let hidden = error.identifiers.first(where: { self.model.contacts[$0] != nil && !self.model.sees(app, $0) }) {
+            brokenRule = "privacy (a hidden contact fails exactly like a missing one)"
+            detail = "\(printer.code(hidden)) is hidden from \(appName(app)); " + detail
         }
         let duplicates = Self.contactIdentifiers(in: store)
         if Set(duplicates).count < duplicates.count, brokenRule != "privacy" {

@@ -12,19 +12,44 @@ public enum ScenarioRunner {
     static let searcherBundleIdentifier = "dev.contactcore.searcher"
 
     /// Runs without printing, and on a failure runs again printing the program: formatting
-    /// every step would cost more than checking it.
+    /// every step would cost more than checking it. Notifications are read after the run,
+    /// once the device is gone and every app's stream has ended.
     public static func run(_ scenario: Scenario) -> ScenarioReport {
-        var fast = ScenarioRun(scenario, printing: false)
-        let report = fast.execute()
-        guard let failure = report.failure else { return report }
-        var printed = ScenarioRun(scenario, printing: true)
-        let detailed = printed.execute()
-        if detailed.failure != nil { return detailed }
-        var unrepeated = report
-        unrepeated.failure = ScenarioFailure(
-            rule: "determinism", step: failure.step,
-            detail: "\(failure.rule) broke (\(failure.detail)), but not when the same scenario ran again", program: "")
-        return unrepeated
+        let first = execute(scenario, printing: false)
+        let violation = first.report.failure == nil ? first.notifications.check(first.notifications.received()) : nil
+        guard first.report.failure != nil || violation != nil else { return first.report }
+        let second = execute(scenario, printing: true)
+        return explain(first, second, violation == nil ? nil : second.notifications.check(second.notifications.received()))
+    }
+
+    /// Runs the operations; the device goes when the run does, which ends the notification streams.
+    private static func execute(_ scenario: Scenario, printing: Bool) -> Execution {
+        var run = ScenarioRun(scenario, printing: printing)
+        let report = run.execute()
+        return Execution(report: report, notifications: run.notificationCheck())
+    }
+
+    private struct Execution {
+        let report: ScenarioReport
+        let notifications: NotificationCheck
+    }
+
+    /// The failure of the second, printing run (runs are deterministic, so it fails the same
+    /// way as the first); if it does not, that is a failure of its own.
+    private static func explain(_ first: Execution, _ second: Execution, _ notificationViolation: Violation?) -> ScenarioReport {
+        if second.report.failure != nil { return second.report }
+        var report = second.report
+        if let notificationViolation {
+            report.failure = second.notifications.failure(notificationViolation, step: report.operationsRun)
+            return report
+        }
+        let failure = first.report.failure
+        report.failure = ScenarioFailure(
+            rule: "determinism", step: failure?.step ?? report.operationsRun,
+            detail: "\(failure.map { "\($0.rule) broke (\($0.detail))" } ?? "the notifications differed"), "
+                + "but not when the same scenario ran again",
+            program: "")
+        return report
     }
 }
 
@@ -81,6 +106,12 @@ public enum ScenarioFeature: String, CaseIterable, Hashable, Sendable {
     case validationFailed
     /// A save of several steps failed and was rolled back.
     case saveRolledBack
+    /// A history delta (events since a token) was replayed and compared.
+    case historyDeltaReplayed
+    /// A history full sync was replayed and compared.
+    case historyFullSyncReplayed
+    /// A tap on the access button granted contacts.
+    case accessButtonGranted
 }
 
 /// A broken rule found during a step: what, and the statements that show it.
@@ -156,6 +187,8 @@ struct ScenarioRun {
     let device: ContactDevice
     let stores: [ContactStore]
     let prompts = PromptLog()
+    /// Every app's store-did-change notifications, observed from the start.
+    let observations: [AsyncStream<ContactStoreChange>]
     var searcher: ContactStore?
     var model: ReferenceModel
     var printer: ProgramPrinter
@@ -164,10 +197,17 @@ struct ScenarioRun {
     var knownGroups: [Named] = []
     var containers: [Named]
     var features: Set<ScenarioFeature> = []
+    /// Each app's latest history token, with what the app held then and the token's printed name.
+    var historyTokens: [Int: (token: HistoryToken, view: HistoryView, code: String)] = [:]
+    /// Device tokens after the first 16 steps that changed something, with the model then (a
+    /// value: keeping it is cheap) and where the program stood.
+    var recordedTokens: [RecordedToken] = []
     /// Message of the first `recordDoesNotExist` per API: every later one must read the same.
     var missingMessages: [String: String] = [:]
     /// 1-based number of the operation running.
     var step = 0
+    /// The printed program's variable for each app's store.
+    let appNames: [String]
     /// Numbers of the printed program's variables, per prefix.
     var counters: [String: Int] = [:]
 
@@ -176,6 +216,7 @@ struct ScenarioRun {
         self.printing = printing
         device = ContactDevice(seed: scenario.deviceSeed, defaultSortOrder: scenario.defaultSortOrder)
         stores = scenario.apps.map(device.store(for:))
+        observations = stores.map { $0.changes() }
         let containerIdentifiers = device.containers.map(\.identifier)
         model = ReferenceModel(apps: scenario.apps, containers: containerIdentifiers,
                                defaultSortOrder: scenario.defaultSortOrder)
@@ -183,6 +224,7 @@ struct ScenarioRun {
             Named(value: containerIdentifiers[$0], code: printing ? "device.containers[\($0)].identifier" : "")
         }
         printer = ProgramPrinter(scenario, isEnabled: printing)
+        appNames = ProgramPrinter.variableNames(for: scenario.apps)
         for container in containers { printer.name(container.value, as: container.code) }
     }
 
@@ -195,7 +237,10 @@ struct ScenarioRun {
             if let violation = checkPersonView() { return report(violation) }
             // A change the model did not make shows here too: a failed save that left a trace
             // changes the store, and the next sweep (or the last) compares everything.
-            if model != before, let violation = checkAppViews() { return report(violation) }
+            if model != before {
+                if let violation = checkAppViews() { return report(violation) }
+                recordToken()
+            }
         }
         return report(checkAppViews())
     }
@@ -209,6 +254,8 @@ struct ScenarioRun {
         }
         return ScenarioReport(failure: failure, features: features, operationsRun: step)
     }
+
+    func appName(_ index: Int) -> String { appNames[index] }
 
     /// A fresh variable name for the printed program.
     mutating func fresh(_ prefix: String) -> String {

@@ -19,6 +19,13 @@ public enum Vocabulary {
         "anna@example.com", "ANNA@example.com", "kim@example.org", "", "a@b", "zoë@example.com",
     ]
 
+    /// What a person types before tapping the access button: prefixes of the people the
+    /// device starts with (so lists of several matches come up), numbers, addresses, junk.
+    public static let buttonQueries: [String] = [
+        "Anna", "J", "Kate B", "Ha", "zoe", "D", "Hank Z", "555-01", "anna@", "Kim", "Smith", "", " ", "555-0110",
+        "john@example.com", "Ørsted", "Da", "Bell", "李", "+1 555",
+    ]
+
     /// Transaction authors; `nil` saves without one.
     public static let authors: [String?] = [nil, "com.example.sync", "import", nil]
 

@@ -39,7 +39,7 @@ struct EngineTests {
             7, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10,  // the Contacts app saves: add "Anna" "Smith"
             4, 0x78, 0x01, 0x01, 0x00,  // app 1's access picker adds known(0)
             3, 0xA8, 0x01, 0x01,  // app 1 fetches identifiers []
-            2, 0xE0, 0x00,  // reserved: nothing
+            2, 0xEC, 0x00,  // reserved: nothing
         ]
         let expected = Scenario(
             deviceSeed: 1, defaultSortOrder: .familyName,
@@ -90,6 +90,18 @@ struct EngineTests {
         #expect(ScenarioRunner.run(scenario).failure == nil)
     }
 
+    /// The saved regression of the one store bug the engine found: a save error must list
+    /// "K" and U+212A apart (they are different identifiers).
+    @Test func canonicalTwinsRegressionStillMeansWhatItDid() throws {
+        let file = CorpusReplayTests.root.appendingPathComponent("Fuzz/Regressions/FuzzPermittedSet/save-error-lists-canonical-twins-apart")
+        let scenario = OperationDecoder.decode(try [UInt8](Data(contentsOf: file)))
+        #expect(scenario.operations.last == .save(app: 1, author: nil, steps: [
+            .updateContact(.literal("K"), ContactDraft(givenName: "Anna", familyName: "Anna")),
+            .updateContact(.literal("\u{212A}"), ContactDraft(givenName: "Anna", familyName: "Anna")),
+        ]))
+        #expect(PermittedSetFuzz.check(try [UInt8](Data(contentsOf: file))) == nil)
+    }
+
     @Test func unknownVersionsDecodeToNothing() {
         for version: UInt8 in [0, 2, 0xFF] {
             #expect(OperationDecoder.decode([version, 1, 2, 3, 4, 5, 6, 7]) == .empty)
@@ -105,7 +117,8 @@ struct EngineTests {
         for _ in 0..<50 {
             let input = [UInt8(1)] + (0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let scenario = OperationDecoder.decode(input)
-            #expect(scenario.operations.count <= OperationDecoder.maximumOperations + 4)
+            // Set-up: full access for the Contacts app, its people, three apps' statuses, its history sync.
+            #expect(scenario.operations.count <= OperationDecoder.maximumOperations + 6)
             var contactAdds = 0
             var groupAdds = 0
             for case .save(_, _, let steps) in scenario.operations {
@@ -149,6 +162,33 @@ struct EngineTests {
         if ProcessInfo.processInfo.environment["CONTACTCORE_PRINT_REACH"] != nil {
             print(ScenarioFeature.allCases.map { "\($0): \(reached[$0, default: 0])/400" }.joined(separator: "\n"))
         }
+    }
+
+    // MARK: Notifications
+
+    /// The person's save notifies the person's app only: the limited app cannot see the new
+    /// contact. The picker grant then notifies the limited app, as its own store's commit.
+    @Test func notificationsFollowWhatEachAppCanSee() {
+        let scenario = Scenario(
+            apps: [Scenario.contactsApp, AppConfiguration(bundleIdentifier: "com.example.app1", usageDescription: "Friends")],
+            operations: [
+                .changeSettings(app: 0, .allowFull),
+                .changeSettings(app: 1, .allowLimited([])),
+                .save(app: 0, author: "import", steps: [.addContact(ContactDraft(givenName: "Anna"), container: nil)]),
+                .presentAccessPicker(app: 1, adding: [.known(0)], removing: []),
+                .save(app: 0, author: nil, steps: [.addContact(ContactDraft(givenName: "Kim"), container: nil)]),
+            ])
+        var run = ScenarioRun(scenario)
+        #expect(run.execute().failure == nil)
+        let check = run.notificationCheck()
+        #expect(check.expected[0] == [.init(author: nil, fromApp: nil), .init(author: "import", fromApp: 0), .init(author: nil, fromApp: 0)])
+        #expect(check.expected[1] == [.init(author: nil, fromApp: nil), .init(author: nil, fromApp: 1)])
+        run = ScenarioRun(Scenario.empty)  // releases the device: the streams end
+        let received = check.received()
+        #expect(check.check(received) == nil)
+        var tampered = received ?? []
+        if !tampered.isEmpty { tampered[1].removeLast() }
+        #expect(check.check(tampered)?.rule.hasPrefix("notifications") == true)
     }
 
     // MARK: Printed programs

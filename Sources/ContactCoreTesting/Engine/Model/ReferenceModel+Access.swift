@@ -7,7 +7,7 @@ extension ReferenceModel {
         guard apps[app].hasUsageDescription else { return .failed(ErrorSnapshot(.missingUsageDescription)) }
         guard apps[app].status == .notDetermined else { return .granted(grantsAccess(app)) }
         guard let answer = promptAnswer else { return .failed(ErrorSnapshot(.authorizationDenied)) }
-        promptsShown.append(apps[app].bundleIdentifier)
+        promptsShown.append(ShownPrompt(bundleIdentifier: apps[app].bundleIdentifier, approved: nil))
         switch answer {
         case .deny: setAccess(app, .denied)
         case .allowFull: setAccess(app, .authorized)
@@ -32,8 +32,10 @@ extension ReferenceModel {
         case .deny: setAccess(app, .denied)
         case .editPermittedSet(let adding, let removing):
             guard apps[app].status == .limited else { return .failed(ErrorSnapshot(.policyViolation)) }
+            let before = apps[app]
             apps[app].permitted.formUnion(existing(adding))
             apps[app].permitted.subtract(existing(removing))
+            noticeAccessChange(of: app, from: before, origin: nil)
         }
         return .done
     }
@@ -48,15 +50,51 @@ extension ReferenceModel {
         return .done
     }
 
-    private mutating func setAccess(_ app: Int, _ status: AuthorizationStatus, permitted: Set<RecordID> = []) {
+    /// Sets the app's standing; a change is a commit that notifies the app.
+    private mutating func setAccess(_ app: Int, _ status: AuthorizationStatus, permitted: Set<RecordID> = [], origin: Int? = nil) {
+        let before = apps[app]
         apps[app].status = status
         apps[app].permitted = status == .limited ? permitted : []
+        noticeAccessChange(of: app, from: before, origin: origin)
+    }
+
+    /// A tap on the access button (SPEC 8), given the rows the person saw (which contacts
+    /// match a query is SPEC 7's business; the runner checks the rows lie outside P). Shown
+    /// only for `limited` and `notDetermined`; a synthesized or illegible tap counts for
+    /// nothing; one row is approved by the tap, several by the person's picks. From
+    /// `notDetermined` the simplified prompt decides: deny makes the app `denied`, anything
+    /// else `limited` with exactly the approved contacts. The app learns only what was granted.
+    mutating func tapAccessButton(_ app: Int, rows: [RecordID], picked: [RecordID], validated: Bool, legible: Bool) -> Observation {
+        let status = apps[app].status
+        guard status == .limited || status == .notDetermined else { return .refused("not shown (.\(status))") }
+        guard validated else { return .refused("unvalidated event") }
+        guard legible else { return .refused("illegible") }
+        let approved = rows.count == 1 ? rows : rows.filter(picked.contains)
+        guard !approved.isEmpty else { return .refused("declined") }
+        if status == .limited {
+            let granted = approved.filter { contacts[$0] != nil && !apps[app].permitted.contains($0) }
+            guard !granted.isEmpty else { return .refused("declined") }
+            setAccess(app, .limited, permitted: apps[app].permitted.union(granted), origin: app)
+            return .identifiers(granted)
+        }
+        guard apps[app].hasUsageDescription else { return .refused("prompt failed: missingUsageDescription") }
+        guard let answer = promptAnswer else { return .refused("prompt failed: authorizationDenied") }
+        promptsShown.append(ShownPrompt(bundleIdentifier: apps[app].bundleIdentifier, approved: approved))
+        if answer == .deny {
+            setAccess(app, .denied, origin: app)
+            return .refused("declined")
+        }
+        let granted = approved.filter { contacts[$0] != nil }
+        setAccess(app, .limited, permitted: Set(granted), origin: app)
+        return granted.isEmpty ? .refused("declined") : .identifiers(granted)
     }
 
     /// The access picker: only for `limited`; reports the contacts that became newly
     /// accessible, in the order the person added them, less those removed again.
     mutating func presentAccessPicker(_ app: Int, adding: [String], removing: [String]) -> Observation {
         guard apps[app].status == .limited else { return .identifiers([]) }
+        let before = apps[app]
+        defer { noticeAccessChange(of: app, from: before, origin: app) }
         var newlyGranted: [RecordID] = []
         for contact in adding.map(RecordID.init) where contacts[contact] != nil && !apps[app].permitted.contains(contact) {
             apps[app].permitted.insert(contact)

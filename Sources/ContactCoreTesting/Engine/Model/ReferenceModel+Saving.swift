@@ -24,7 +24,7 @@ extension ReferenceModel {
     /// Runs a save request. `assigned` maps the request's n-th add (contacts and groups
     /// counted together, from 1) to the identifier the store gave it; without one the model
     /// uses a stand-in, which only a failing request can need.
-    mutating func save(_ app: Int, _ steps: [SaveStep], assigned: [Int: String]) -> Observation {
+    mutating func save(_ app: Int, _ steps: [SaveStep], author: String? = nil, assigned: [Int: String]) -> Observation {
         if let error = gate(app) { return .failed(error) }
         if let error = entitlementError(steps, app: app) { return .failed(error) }
         let invalid = steps.flatMap(validationErrors)
@@ -37,7 +37,9 @@ extension ReferenceModel {
         var transaction = Transaction(app: app, assigned: assigned)
         let failures = steps.compactMap { working.apply($0, in: &transaction) }
         guard let first = failures.first else {
+            let before = self
             self = working
+            if let audience = audience(of: transaction, before: before) { notify(audience, author: author, from: app) }
             return .saved
         }
         var seen: Set<RecordID> = []
@@ -119,6 +121,11 @@ extension ReferenceModel {
         /// Adds so far, contacts and groups together: the n of `.new(n)`.
         var adds = 0
         var created: [Int: RecordID] = [:]
+        /// What the request touched, for its net change and who hears of it.
+        var contacts: Set<RecordID> = []
+        var groups: Set<RecordID> = []
+        var memberships: Set<Link> = []
+        var nestings: Set<Link> = []
 
         mutating func nextIdentifier() -> (number: Int, identifier: RecordID) {
             adds += 1
@@ -140,6 +147,7 @@ extension ReferenceModel {
             Self.write(draft, keys: keys, by: apps[app], into: &values)
             contacts[contact] = ModelContact(values: values, container: target)
             contactOrder.append(contact)
+            transaction.contacts.insert(contact)
             transaction.created[number] = contact
             // Contacts a limited app creates join its P.
             if apps[app].status == .limited { apps[app].permitted.insert(contact) }
@@ -151,12 +159,14 @@ extension ReferenceModel {
             values.contactType = draft.contactType
             Self.write(draft, keys: keys, by: apps[app], into: &values)
             contacts[contact]?.values = values
+            transaction.contacts.insert(contact)
 
         case .deleteContact(let reference):
             guard let contact = resolve(reference, app: app, transaction) else {
                 return ErrorSnapshot(.recordDoesNotExist, Self.named(reference))
             }
             // Gone from the device, from every group, and from every app's P.
+            transaction.contacts.insert(contact)
             contacts[contact] = nil
             contactOrder.removeAll { $0 == contact }
             memberships = memberships.filter { $0.child != contact }
@@ -169,6 +179,7 @@ extension ReferenceModel {
             }
             groups[group] = ModelGroup(name: name, container: target)
             groupOrder.append(group)
+            transaction.groups.insert(group)
             transaction.created[number] = group
 
         case .renameGroup(let reference, let name):
@@ -176,12 +187,14 @@ extension ReferenceModel {
                 return ErrorSnapshot(.recordDoesNotExist, Self.named(reference))
             }
             groups[group]?.name = name
+            transaction.groups.insert(group)
 
         case .deleteGroup(let reference):
             guard let group = resolve(reference, transaction) else {
                 return ErrorSnapshot(.recordDoesNotExist, Self.named(reference))
             }
             // Its members stay; its links go.
+            transaction.groups.insert(group)
             groups[group] = nil
             groupOrder.removeAll { $0 == group }
             memberships = memberships.filter { $0.parent != group }
@@ -195,6 +208,7 @@ extension ReferenceModel {
             guard let contact = resolve(contactReference, app: app, transaction) else {
                 return ErrorSnapshot(.recordDoesNotExist, Self.named(contactReference))
             }
+            transaction.memberships.insert(Link(child: contact, parent: group))
             if case .addMember = step {
                 memberships.insert(Link(child: contact, parent: group))
             } else {
@@ -210,10 +224,12 @@ extension ReferenceModel {
                 return ErrorSnapshot(.recordDoesNotExist, Self.named(childReference))
             }
             if case .removeSubgroup = step {
+                transaction.nestings.insert(Link(child: child, parent: parent))
                 nestings.remove(Link(child: child, parent: parent))
             } else if child == parent || contains(child, parent) {
                 return ErrorSnapshot(.containmentCycle, [child, parent])
             } else {
+                transaction.nestings.insert(Link(child: child, parent: parent))
                 nestings.insert(Link(child: child, parent: parent))
             }
         }

@@ -30,6 +30,11 @@ struct ReferenceModel: Equatable, Sendable {
         var permitted: Set<RecordID> = []
     }
 
+    struct ShownPrompt: Equatable, Sendable {
+        let bundleIdentifier: String
+        let approved: [RecordID]?
+    }
+
     /// A contact in a group, or a group in a group.
     struct Link: Hashable, Sendable {
         let child: RecordID
@@ -48,8 +53,11 @@ struct ReferenceModel: Equatable, Sendable {
     var apps: [ModelApp]
     /// What the person answers at a prompt; `nil`: nobody answers.
     var promptAnswer: AccessAnswer?
-    /// Bundle identifiers of the prompts shown so far, in order.
-    var promptsShown: [String] = []
+    /// The prompts shown so far, in order: the app, and for the access button's simplified
+    /// prompt the contacts it asks about (`nil`: the full prompt).
+    var promptsShown: [ShownPrompt] = []
+    /// The notifications each app should have received so far, in commit order.
+    var notices: [[Notice]]
     /// Every identifier the store ever assigned: none may come twice.
     var issued: Set<RecordID> = []
     /// The order ``SortOrder/userDefault`` means.
@@ -61,6 +69,7 @@ struct ReferenceModel: Equatable, Sendable {
                      hasUsageDescription: !($0.usageDescription ?? "").isEmpty,
                      hasNotesEntitlement: $0.hasNotesEntitlement)
         }
+        notices = Array(repeating: [], count: apps.count)
         self.containers = containers.map(RecordID.init)
         issued = Set(self.containers)
         self.defaultSortOrder = defaultSortOrder == .userDefault ? .givenName : defaultSortOrder
