@@ -11,28 +11,10 @@ import Testing
 /// `CONTACTCORE_WRITE_CORPUS=1 swift test --filter HistoryTokenCorpusTests`
 @Suite("History token corpus")
 struct HistoryTokenCorpusTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let corpus = root.appendingPathComponent("Corpus/FuzzHistoryToken")
-    static let dictionary = root.appendingPathComponent("Fuzz/Dictionaries/FuzzHistoryToken.dict")
-    static let regressions = root.appendingPathComponent("Fuzz/Regressions/FuzzHistoryToken")
-    static let writing = ProcessInfo.processInfo.environment["CONTACTCORE_WRITE_CORPUS"] == "1"
+    static let files = GeneratedCorpus(target: "FuzzHistoryToken")
 
     @Test func checkedInFilesMatchTheGenerator() throws {
-        if Self.writing {
-            try FileManager.default.createDirectory(at: Self.corpus, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: Self.dictionary.deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
-            for seed in HistoryTokenCorpus.seeds {
-                try Data(seed.bytes).write(to: Self.corpus.appendingPathComponent("seed-\(seed.name)"))
-            }
-            try Data(HistoryTokenCorpus.dictionary.utf8).write(to: Self.dictionary)
-        }
-        for seed in HistoryTokenCorpus.seeds {
-            let file = try Data(contentsOf: Self.corpus.appendingPathComponent("seed-\(seed.name)"))
-            #expect([UInt8](file) == seed.bytes, "Corpus/FuzzHistoryToken/seed-\(seed.name) is stale")
-        }
-        #expect(try String(contentsOf: Self.dictionary, encoding: .utf8) == HistoryTokenCorpus.dictionary)
+        try Self.files.expectCurrent(seeds: HistoryTokenCorpus.seeds.map { ($0.name, $0.bytes) }, dictionary: HistoryTokenCorpus.dictionary)
     }
 
     @Test(arguments: HistoryTokenCorpus.seeds.map(\.name))
@@ -56,7 +38,7 @@ struct HistoryTokenCorpusTests {
     }
 
     @Test func savedRegressionsHoldEveryRule() throws {
-        let files = (try? FileManager.default.contentsOfDirectory(at: Self.regressions, includingPropertiesForKeys: nil)) ?? []
+        let files = Self.files.regressionFiles
         for file in files where !file.lastPathComponent.hasPrefix(".") {
             let failure = HistoryTokenFuzz.check([UInt8](try Data(contentsOf: file)))
             #expect(failure == nil, "\(file.lastPathComponent): \(failure ?? "")")
