@@ -18,3 +18,11 @@ struct ChangeOrderingFuzzTests {
 }
 
 import Foundation
+
+@Suite("Change ordering corpus")
+struct ChangeOrderingCorpusTests {
+    @Test func checkedInFilesMatchTheGenerator() throws {
+        try GeneratedCorpus(target: "FuzzChangeOrdering")
+            .expectCurrent(seeds: ChangeOrderingCorpus.seeds.map { ($0.name, $0.bytes) }, dictionary: ChangeOrderingCorpus.dictionary)
+    }
+}
