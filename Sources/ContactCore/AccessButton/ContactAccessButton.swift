@@ -42,43 +42,40 @@ public struct ContactAccessButton: Hashable, Sendable {
     /// The font of the primary text and the action label. Sizes outside 1...200 points are
     /// clamped; a non-finite size keeps the current one.
     public func font(size: Double, weight: FontWeight = .regular) -> ContactAccessButton {
-        var copy = self
-        copy.appearance.fontSize = Appearance.sanitized(size, in: 1...200, otherwise: appearance.fontSize)
-        copy.appearance.fontWeight = weight
-        return copy
+        with {
+            $0.fontSize = Appearance.sanitized(size, in: 1...200, otherwise: $0.fontSize)
+            $0.fontWeight = weight
+        }
     }
 
     /// The color of the primary text: the one the contrast rule measures.
     public func foregroundStyle(_ color: Color) -> ContactAccessButton {
-        var copy = self
-        copy.appearance.foreground = color
-        return copy
+        with { $0.foreground = color }
     }
 
     /// The color of the action label.
     public func tint(_ color: Color) -> ContactAccessButton {
-        var copy = self
-        copy.appearance.tint = color
-        return copy
+        with { $0.tint = color }
     }
 
     public func background(_ color: Color) -> ContactAccessButton {
-        var copy = self
-        copy.appearance.background = color
-        return copy
+        with { $0.background = color }
     }
 
     /// Which detail of a single match the button shows under the name.
     public func contactAccessButtonCaption(_ caption: Caption) -> ContactAccessButton {
-        var copy = self
-        copy.appearance.caption = caption
-        return copy
+        with { $0.caption = caption }
     }
 
     /// The contact image's width; outside 0...200 points it is clamped.
     public func contactAccessButtonStyle(_ style: Style) -> ContactAccessButton {
+        with { $0.imageWidth = Appearance.sanitized(style.imageWidth, in: 0...200, otherwise: $0.imageWidth) }
+    }
+
+    /// A copy with its appearance changed: the one step every modifier takes.
+    private func with(_ change: (inout Appearance) -> Void) -> ContactAccessButton {
         var copy = self
-        copy.appearance.imageWidth = Appearance.sanitized(style.imageWidth, in: 0...200, otherwise: appearance.imageWidth)
+        change(&copy.appearance)
         return copy
     }
 }
