@@ -2,6 +2,6 @@ import ContactCoreTesting
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
-    FuzzTarget.historyToken.run(start, count)
+    FuzzTarget.historyToken.fuzz(start, count)
     return 0
 }

@@ -2,6 +2,6 @@ import ContactCoreTesting
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
-    FuzzTarget.identifierFetch.run(start, count)
+    FuzzTarget.identifierFetch.fuzz(start, count)
     return 0
 }

@@ -2,6 +2,6 @@ import ContactCoreTesting
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
-    FuzzTarget.permittedSet.run(start, count)
+    FuzzTarget.permittedSet.fuzz(start, count)
     return 0
 }

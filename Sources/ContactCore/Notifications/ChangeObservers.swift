@@ -9,7 +9,8 @@ import Synchronization
 final class ChangeObservers: Sendable {
     private struct Observer {
         let storeInstance: UInt64
-        let continuation: AsyncStream<ContactStoreChange>.Continuation
+        let deliver: @Sendable (ContactStoreChange) -> Void
+        let finish: @Sendable () -> Void
     }
 
     private struct Registry {
@@ -22,12 +23,8 @@ final class ChangeObservers: Sendable {
     /// A new observation for one store of an app; it ends when its stream is dropped or cancelled.
     func observe(bundleIdentifier: String, storeInstance: UInt64) -> AsyncStream<ContactStoreChange> {
         let (stream, continuation) = AsyncStream.makeStream(of: ContactStoreChange.self, bufferingPolicy: .unbounded)
-        let identifier = registry.withLock { registry in
-            registry.lastIdentifier += 1
-            registry.byApp[bundleIdentifier, default: [:]][registry.lastIdentifier] =
-                Observer(storeInstance: storeInstance, continuation: continuation)
-            return registry.lastIdentifier
-        }
+        let identifier = register(bundleIdentifier, Observer(
+            storeInstance: storeInstance, deliver: { continuation.yield($0) }, finish: { continuation.finish() }))
         continuation.onTermination = { [weak self] _ in
             self?.registry.withLock { registry in
                 registry.byApp[bundleIdentifier]?[identifier] = nil
@@ -35,6 +32,24 @@ final class ChangeObservers: Sendable {
             }
         }
         return stream
+    }
+
+    /// Calls `handler` with each notification of one store of an app, synchronously, under the
+    /// device lock, for as long as the device lives: for a test harness that must see every
+    /// notification without tasks. `handler` must not touch the device.
+    func observeSynchronously(
+        bundleIdentifier: String, storeInstance: UInt64, handler: @escaping @Sendable (ContactStoreChange) -> Void
+    ) {
+        register(bundleIdentifier, Observer(storeInstance: storeInstance, deliver: handler, finish: {}))
+    }
+
+    @discardableResult
+    private func register(_ bundleIdentifier: String, _ observer: Observer) -> UInt64 {
+        registry.withLock { registry in
+            registry.lastIdentifier += 1
+            registry.byApp[bundleIdentifier, default: [:]][registry.lastIdentifier] = observer
+            return registry.lastIdentifier
+        }
     }
 
     /// How many observations are open.
@@ -47,7 +62,7 @@ final class ChangeObservers: Sendable {
         registry.withLock { registry in
             for app in record.notifiedApps {
                 for observer in (registry.byApp[app] ?? [:]).values {
-                    observer.continuation.yield(ContactStoreChange(
+                    observer.deliver(ContactStoreChange(
                         transactionAuthor: record.transactionAuthor,
                         isFromCurrentStore: record.originStoreIdentifier == observer.storeInstance))
                 }
@@ -58,6 +73,6 @@ final class ChangeObservers: Sendable {
     /// Observations outlive no device: their sequences end.
     deinit {
         let observers = registry.withLock { registry in registry.byApp.values.flatMap(\.values) }
-        for observer in observers { observer.continuation.finish() }
+        for observer in observers { observer.finish() }
     }
 }

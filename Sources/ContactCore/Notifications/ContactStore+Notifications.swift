@@ -17,6 +17,14 @@ extension ContactStore {
         return observers.observe(bundleIdentifier: bundleIdentifier, storeInstance: instanceIdentifier)
     }
 
+    /// Calls `handler` synchronously with each notification of this store, as it is posted,
+    /// until the device goes: for the test harness, which must see every notification at the
+    /// step that caused it without running tasks. `handler` runs under the device lock.
+    package func observeChangesSynchronously(_ handler: @escaping @Sendable (ContactStoreChange) -> Void) {
+        let observers = device.state.withLock { $0.changeObservers }
+        observers.observeSynchronously(bundleIdentifier: bundleIdentifier, storeInstance: instanceIdentifier, handler: handler)
+    }
+
     /// Calls `handler` with each notification of ``changes()``, one at a time, in order, on
     /// a task of its own, until the returned observation is cancelled or released.
     public func observeChanges(

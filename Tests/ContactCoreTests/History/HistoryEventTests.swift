@@ -1,5 +1,5 @@
 @testable import ContactCore
-import ContactCoreTesting
+
 import Testing
 
 /// SPEC 11's coalescing and ordering rules on hand-written requests.

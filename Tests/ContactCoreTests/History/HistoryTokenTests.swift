@@ -1,5 +1,5 @@
 import ContactCore
-import ContactCoreTesting
+
 import Testing
 
 /// SPEC 11's token rules, one case each: what a fetch answers for every kind of token.

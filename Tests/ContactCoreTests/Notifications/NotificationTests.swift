@@ -1,6 +1,6 @@
 import Foundation
 @testable import ContactCore
-import ContactCoreTesting
+
 import Synchronization
 import Testing
 

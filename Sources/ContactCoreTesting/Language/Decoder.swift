@@ -1,0 +1,245 @@
+import ContactCore
+
+/// Turns any bytes into a ``Program``: never fails, bounded work. `Fuzz/FORMAT.md` is the layout.
+///
+/// A target's ``Profile`` says which operation each opcode byte means, so one format serves
+/// every target and a file of one target is a valid program for all.
+package struct Decoder {
+    package static let version: UInt8 = 2
+    package static let maximumOperations = 16
+    package static let maximumPeople = 5
+
+    let profile: Profile
+    private var reader: ByteReader
+    private var addsInSave = 0
+    private var groupsInSave = 0
+
+    package init(_ bytes: [UInt8], profile: Profile) {
+        self.profile = profile
+        reader = ByteReader(bytes[...])
+    }
+
+    /// The program, and for each operation the byte range of its record (what the reducer drops).
+    package static func decode(_ bytes: [UInt8], profile: Profile) -> (program: Program, records: [Range<Int>]) {
+        var decoder = Decoder(bytes, profile: profile)
+        return decoder.program()
+    }
+
+    private mutating func program() -> (program: Program, records: [Range<Int>]) {
+        var program = Program()
+        guard reader.byte() == Self.version else { return (program, []) }
+        let device = reader.byte()
+        program.sortOrder = [SortOrder.givenName, .familyName, .none, .userDefault][Int(device & 3)]
+        let setups = reader.byte()
+        let limitedCount = Int(setups >> 6)
+        program.initialStatus = (0..<Cast.actors).map { app in
+            switch setups >> (2 * app) & 3 {
+            case 1: .authorized
+            case 2: .limited(limitedCount)
+            case 3: .denied
+            default: .notDetermined
+            }
+        }
+        program.people = (0..<min(Self.maximumPeople, Int(device >> 2 & 7))).map { _ in reader.index(Vocabulary.people.count) }
+        var records: [Range<Int>] = []
+        while program.operations.count < Self.maximumOperations, !reader.isAtEnd {
+            let start = reader.position
+            let length = Int(reader.byte())
+            var record = ByteReader(reader.take(length))
+            if let operation = operation(&record) {
+                program.operations.append(operation)
+                records.append(start..<reader.position)
+            }
+        }
+        return (program, records)
+    }
+
+    private mutating func operation(_ r: inout ByteReader) -> Op? {
+        guard !r.isAtEnd else { return nil }
+        let kind = profile.kinds[r.index(profile.kinds.count)]
+        let app = r.index(Cast.actors)
+        switch kind {
+        case .request:
+            let answer: Answer? = switch r.byte() % 6 {
+            case 0: nil
+            case 1: .deny
+            case 2, 3: .full
+            default: .limited(refs(&r, maximum: 3))
+            }
+            return .request(app: app, answer: answer)
+        case .settings:
+            let setting: Setting = switch r.byte() % 6 {
+            case 0: .full
+            case 1: .deny
+            case 2, 3: .limited(refs(&r, maximum: 4))
+            default: .edit(adding: refs(&r, maximum: 3), removing: refs(&r, maximum: 2))
+            }
+            return .settings(app: app, setting)
+        case .restrict:
+            return .restrict(app: app, r.byte() & 1 == 1)
+        case .save:
+            let header = r.byte()
+            addsInSave = 0
+            groupsInSave = 0
+            var steps: [Step] = []
+            for _ in 0...(header >> 2 & 3) where !r.isAtEnd { steps.append(step(&r)) }
+            addsInSave = 0
+            groupsInSave = 0
+            return .save(app: app, author: Int(header & 3) % Cast.authors.count, steps: steps)
+        case .editFetched:
+            let contact = ref(&r)
+            let keys = Keys(bits: r.byte() & 0x7F)
+            return .editFetched(app: app, contact, keys: keys,
+                                givenPerson: Vocabulary.latinGivenNames[r.index(Vocabulary.latinGivenNames.count)])
+        case .fetch:
+            let kind = r.byte()
+            let sort = [SortOrder.none, .givenName, .familyName, .userDefault][r.index(4)]
+            let keys = Keys(bits: r.byte() & 0x7F)
+            let query: Query = switch kind % 8 {
+            case 0: .all
+            case 1, 2: .identifiers(refs(&r, maximum: 4))
+            case 3, 4: .name(queryText(&r))
+            case 5: .phone(r.index(Vocabulary.phones.count))
+            case 6: .email(r.index(Vocabulary.emails.count))
+            default: .group(groupRef(&r))
+            }
+            return .fetch(app: app, query, keys: keys, sort: sort)
+        case .fetchOne:
+            let contact = ref(&r)
+            return .fetchOne(app: app, contact, keys: Keys(bits: r.byte() & 0x7F))
+        case .history:
+            let token: TokenPick = switch r.byte() % 6 {
+            case 0: .none
+            case 1, 2, 3: .seen(Int(r.byte()))
+            case 4: .limitedAccess
+            default: .foreign(Array(r.take(Int(r.byte() % 9))))
+            }
+            let flags = r.byte()
+            let excluded = Int(flags >> 1 & 3)
+            return .history(app: app, token: token, excludeAuthor: excluded == 1 || excluded == 2 ? excluded : nil,
+                            includeGroups: flags & 1 == 1)
+        case .accessPicker:
+            let adding = refs(&r, maximum: 4)
+            return .accessPicker(app: app, adding: adding, removing: refs(&r, maximum: 2))
+        case .button:
+            let query = queryText(&r)
+            let flags = r.byte()
+            let ignoredEmail = flags & 1 == 0 ? nil : r.index(Vocabulary.emails.count)
+            let ignoredPhone = flags & 2 == 0 ? nil : r.index(Vocabulary.phones.count)
+            let gray = r.index(Vocabulary.grays.count)
+            let picks = (0..<r.index(4)).map { _ in Int(r.byte()) }
+            return .button(app: app, Tap(query: query, ignoredEmail: ignoredEmail, ignoredPhone: ignoredPhone,
+                                         foreground: gray, validated: flags & 4 == 0, picks: picks))
+        }
+    }
+
+    private mutating func step(_ r: inout ByteReader) -> Step {
+        switch r.byte() % 8 {
+        case 0, 1:
+            addsInSave += 1
+            return .add(draft(&r))
+        case 2:
+            let contact = ref(&r)
+            return .update(contact, draft(&r))
+        case 3: return .delete(ref(&r))
+        case 4:
+            groupsInSave += 1
+            return .addGroup(name: Vocabulary.groupNames[r.index(Vocabulary.groupNames.count)])
+        case 5: return .deleteGroup(groupRef(&r))
+        case 6:
+            let contact = ref(&r)
+            return .addMember(contact, groupRef(&r))
+        default:
+            let contact = ref(&r)
+            return .removeMember(contact, groupRef(&r))
+        }
+    }
+
+    /// Person byte, flags byte (bit 0 phone, bit 1 email, bit 2 note, bits 3–4 organization,
+    /// bit 5 birthday), then one byte for each value flagged.
+    private func draft(_ r: inout ByteReader) -> Draft {
+        let person = r.index(Vocabulary.people.count)
+        let flags = r.byte()
+        var draft = Draft(person: person, organization: Int(flags >> 3 & 3))
+        if flags & 1 != 0 { draft.phone = r.index(Vocabulary.phones.count) }
+        if flags & 2 != 0 { draft.email = r.index(Vocabulary.emails.count) }
+        if flags & 4 != 0 { draft.note = Vocabulary.notes[r.index(Vocabulary.notes.count)] }
+        if flags & 0x20 != 0 { draft.birthday = Vocabulary.birthdays[r.index(Vocabulary.birthdays.count)] }
+        return draft
+    }
+
+    /// Below 0xC0 a known contact; 0xC0–0xDF one this save added (if it added one); above, junk.
+    private func ref(_ r: inout ByteReader) -> Ref {
+        let b = r.byte()
+        switch b {
+        case 0xC0...0xDF where addsInSave > 0: return .added(Int(b - 0xC0))
+        case 0xE0...: return .junk(Int(b - 0xE0))
+        default: return .known(Int(b))
+        }
+    }
+
+    private func refs(_ r: inout ByteReader, maximum: Int) -> [Ref] {
+        (0..<r.index(maximum + 1)).map { _ in ref(&r) }
+    }
+
+    private func groupRef(_ r: inout ByteReader) -> GroupRef {
+        let b = r.byte()
+        switch b {
+        case 0xC0...0xDF where groupsInSave > 0: return .added(Int(b - 0xC0))
+        case 0xE0...: return .contact(Int(b - 0xE0))
+        default: return .known(Int(b))
+        }
+    }
+
+    /// Below 0x80: 1–3 tokens, each a prefix (1 + next byte scalars) of a name token;
+    /// 0x80–0xBF: a spelled query of ``Vocabulary/spelledQueries``; from 0xC0: a phone number
+    /// or an email address as typed.
+    private func queryText(_ r: inout ByteReader) -> QueryText {
+        let selector = r.byte()
+        switch selector {
+        case 0xC0...:
+            let n = Int(selector - 0xC0) % (Vocabulary.phones.count + Vocabulary.emails.count)
+            let text = n < Vocabulary.phones.count ? Vocabulary.phones[n].text : Vocabulary.emails[n - Vocabulary.phones.count]
+            return QueryText(text: text, tokens: Vocabulary.asciiTokens(text))
+        case 0x80...:
+            return Vocabulary.spelledQueries[Int(selector - 0x80) % Vocabulary.spelledQueries.count]
+        default:
+            break
+        }
+        let tokens = (0...(Int(selector) % 3)).map { _ in
+            let token = Array(Vocabulary.queryTokens[r.index(Vocabulary.queryTokens.count)].unicodeScalars)
+            let length = 1 + Int(r.byte()) % token.count
+            var prefix = String.UnicodeScalarView()
+            prefix.append(contentsOf: token.prefix(length))
+            return String(prefix)
+        }
+        return QueryText(text: tokens.joined(separator: " "), tokens: tokens)
+    }
+}
+
+/// Reads bytes; past the end every read is zero.
+struct ByteReader {
+    private let bytes: ArraySlice<UInt8>
+    private(set) var position: Int
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        position = bytes.startIndex
+    }
+
+    var isAtEnd: Bool { position >= bytes.endIndex }
+
+    mutating func byte() -> UInt8 {
+        guard position < bytes.endIndex else { return 0 }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    mutating func index(_ count: Int) -> Int { Int(byte()) % count }
+
+    mutating func take(_ count: Int) -> ArraySlice<UInt8> {
+        let end = min(bytes.endIndex, position + count)
+        defer { position = end }
+        return bytes[position..<end]
+    }
+}

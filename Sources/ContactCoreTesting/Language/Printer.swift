@@ -1,0 +1,109 @@
+/// Prints a ``Program`` as the Swift test it amounts to: paste it into the test target and it
+/// fails until the bug is fixed.
+package enum Printer {
+    package static func test(_ program: Program, name: String, failure: Failure) -> String {
+        var lines = ["@Test func \(name)() {", "    // \(failure.rule) at operation \(failure.step): \(failure.detail)",
+                     "    var program = Program()"]
+        lines.append("    program.sortOrder = .\(program.sortOrder)")
+        if !program.people.isEmpty { lines.append("    program.people = \(program.people)") }
+        if program.initialStatus.contains(where: { $0 != .notDetermined }) {
+            lines.append("    program.initialStatus = [\(program.initialStatus.map(literal).joined(separator: ", "))]")
+        }
+        lines.append("    program.operations = [")
+        lines += program.operations.enumerated().map { "        \(literal($1)),  // \($0 + 1)" }
+        lines += ["    ]", "    #expect(Runner.run(program) == nil)", "}"]
+        return lines.joined(separator: "\n")
+    }
+
+    static func literal(_ setup: Program.Setup) -> String {
+        switch setup {
+        case .limited(let n): ".limited(\(n))"
+        default: ".\(setup)"
+        }
+    }
+
+    static func literal(_ op: Op) -> String {
+        switch op {
+        case .request(let app, let answer): ".request(app: \(app), answer: \(answer.map(literal) ?? "nil"))"
+        case .settings(let app, let setting): ".settings(app: \(app), \(literal(setting)))"
+        case .restrict(let app, let flag): ".restrict(app: \(app), \(flag))"
+        case .save(let app, let author, let steps): ".save(app: \(app), author: \(author), steps: [\(steps.map(literal).joined(separator: ", "))])"
+        case .editFetched(let app, let ref, let keys, let person):
+            ".editFetched(app: \(app), \(literal(ref)), keys: Keys(bits: \(keys.bits)), givenPerson: \(person))"
+        case .fetch(let app, let query, let keys, let sort): ".fetch(app: \(app), \(literal(query)), keys: Keys(bits: \(keys.bits)), sort: .\(sort))"
+        case .fetchOne(let app, let ref, let keys): ".fetchOne(app: \(app), \(literal(ref)), keys: Keys(bits: \(keys.bits)))"
+        case .history(let app, let token, let author, let groups):
+            ".history(app: \(app), token: \(literal(token)), excludeAuthor: \(author.map(String.init) ?? "nil"), includeGroups: \(groups))"
+        case .accessPicker(let app, let adding, let removing): ".accessPicker(app: \(app), adding: \(list(adding)), removing: \(list(removing)))"
+        case .button(let app, let tap):
+            ".button(app: \(app), Tap(query: \(literal(tap.query)), ignoredEmail: \(optional(tap.ignoredEmail)), "
+                + "ignoredPhone: \(optional(tap.ignoredPhone)), foreground: \(tap.foreground), validated: \(tap.validated), picks: \(tap.picks)))"
+        }
+    }
+
+    static func literal(_ answer: Answer) -> String {
+        if case .limited(let refs) = answer { return ".limited(\(list(refs)))" }
+        return ".\(answer)"
+    }
+
+    static func literal(_ setting: Setting) -> String {
+        switch setting {
+        case .full, .deny: ".\(setting)"
+        case .limited(let refs): ".limited(\(list(refs)))"
+        case .edit(let adding, let removing): ".edit(adding: \(list(adding)), removing: \(list(removing)))"
+        }
+    }
+
+    static func literal(_ ref: Ref) -> String { ".\(ref)" }
+    static func list(_ refs: [Ref]) -> String { "[\(refs.map(literal).joined(separator: ", "))]" }
+    static func optional(_ value: Int?) -> String { value.map(String.init) ?? "nil" }
+
+    static func literal(_ ref: GroupRef) -> String { ".\(ref)" }
+
+    static func literal(_ step: Step) -> String {
+        switch step {
+        case .add(let draft): ".add(\(literal(draft)))"
+        case .update(let ref, let draft): ".update(\(literal(ref)), \(literal(draft)))"
+        case .delete(let ref): ".delete(\(literal(ref)))"
+        case .addGroup(let name): ".addGroup(name: \(name.debugDescription))"
+        case .deleteGroup(let ref): ".deleteGroup(\(literal(ref)))"
+        case .addMember(let ref, let group): ".addMember(\(literal(ref)), \(literal(group)))"
+        case .removeMember(let ref, let group): ".removeMember(\(literal(ref)), \(literal(group)))"
+        }
+    }
+
+    static func literal(_ draft: Draft) -> String {
+        var parts = ["person: \(draft.person)"]
+        if draft.organization != 0 { parts.append("organization: \(draft.organization)") }
+        if let phone = draft.phone { parts.append("phone: \(phone)") }
+        if let email = draft.email { parts.append("email: \(email)") }
+        if !draft.note.isEmpty { parts.append("note: \(draft.note.debugDescription)") }
+        if let date = draft.birthday {
+            parts.append("birthday: ContactDate(\(date.year.map { "year: \($0), " } ?? "")month: \(date.month), day: \(date.day))")
+        }
+        return "Draft(\(parts.joined(separator: ", ")))"
+    }
+
+    static func literal(_ query: Query) -> String {
+        switch query {
+        case .all: ".all"
+        case .identifiers(let refs): ".identifiers(\(list(refs)))"
+        case .name(let text): ".name(\(literal(text)))"
+        case .phone(let n): ".phone(\(n))"
+        case .email(let n): ".email(\(n))"
+        case .group(let ref): ".group(\(literal(ref)))"
+        }
+    }
+
+    static func literal(_ text: QueryText) -> String {
+        "QueryText(text: \(text.text.debugDescription), tokens: \(text.tokens.map(\.debugDescription)))"
+    }
+
+    static func literal(_ token: TokenPick) -> String {
+        switch token {
+        case .none, .limitedAccess: ".\(token)"
+        case .seen(let n): ".seen(\(n))"
+        case .foreign(let bytes): ".foreign(\(bytes))"
+        }
+    }
+}

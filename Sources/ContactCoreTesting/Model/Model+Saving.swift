@@ -1,0 +1,198 @@
+import ContactCore
+
+/// SPEC 6: a save request, all or nothing, checked in order: access, the notes entitlement,
+/// validation, then each step's records.
+extension Model {
+    /// A save's steps; an add carries the request's reference number for it.
+    package enum SaveStep: Sendable {
+        case add(Draft, reference: Int)
+        case update(SaveRequest.ContactReference, Draft)
+        case delete(SaveRequest.ContactReference)
+        case addGroup(String, reference: Int)
+        case deleteGroup(SaveRequest.GroupReference)
+        case addMember(SaveRequest.ContactReference, SaveRequest.GroupReference)
+        case removeMember(SaveRequest.ContactReference, SaveRequest.GroupReference)
+        /// A fetched copy with a new given name: writes only that.
+        case edit(SaveRequest.ContactReference, givenPerson: Int)
+    }
+
+    package enum SaveOutcome: Hashable, Sendable {
+        case saved
+        /// The code and the identifiers the error lists; validation failures are counted.
+        case failed(ContactError.Code, identifiers: [String], underlying: Int)
+    }
+
+    /// Runs a save. New records get the identifiers the store gave them (`newContacts`,
+    /// `newGroups`, by the request's reference number), or placeholders when it gave none.
+    /// A request's adds of contacts and groups share one sequence of reference numbers.
+    package mutating func save(app: Int, author: String?, steps: [SaveStep], newContacts: [Int: String],
+                               newGroups: [Int: String]) -> SaveOutcome {
+        if let code = access(app) { return .failed(code, identifiers: [], underlying: 0) }
+        let entitled = Cast.apps[app].hasNotesEntitlement
+        if !entitled, steps.contains(where: { $0.draft?.note.isEmpty == false }) {
+            return .failed(.unauthorizedKeys, identifiers: [], underlying: 0)
+        }
+        let invalid = steps.filter { step in
+            if case .addGroup(let name, _) = step { return name.allSatisfy(\.isWhitespace) }
+            return step.draft?.birthday.map { !Model.isValid($0) } ?? false
+        }
+        if invalid.count == 1 {
+            let code: ContactError.Code = if case .addGroup = invalid[0] { .validationConfigurationError } else { .validationTypeMismatch }
+            return .failed(code, identifiers: [], underlying: 0)
+        }
+        if invalid.count > 1 { return .failed(.validationMultipleErrors, identifiers: [], underlying: invalid.count) }
+
+        var after = self
+        var failures: [(ContactError.Code, [String])] = []
+        var touched: [(Object, Int)] = []
+        var created: [Int: String] = [:]
+        func contactID(_ ref: SaveRequest.ContactReference, in model: Model) -> String? {
+            switch ref {
+            case .saved(let id): model.isVisible(id, to: app) ? model.contact(id)?.id : nil
+            case .new(let n): created[n].flatMap { model.contact($0)?.id }
+            }
+        }
+        func groupID(_ ref: SaveRequest.GroupReference, in model: Model) -> String? {
+            switch ref {
+            case .saved(let id): model.groups.first { $0.id.utf8.elementsEqual(id.utf8) }?.id
+            case .new(let n): created[n].flatMap { id in model.hasGroup(id) ? id : nil }
+            }
+        }
+        func given(_ ref: SaveRequest.ContactReference) -> [String] { if case .saved(let id) = ref { [id] } else { [] } }
+        func given(_ ref: SaveRequest.GroupReference) -> [String] { if case .saved(let id) = ref { [id] } else { [] } }
+
+        for (position, step) in steps.enumerated() {
+            switch step {
+            case .add(let draft, let reference):
+                let id = newContacts[reference] ?? "new record \(reference)"
+                created[reference] = id
+                after.contacts.append(Contact(id: id, person: draft.person, givenPerson: draft.person,
+                                              organization: draft.organization, phone: draft.phone, email: draft.email,
+                                              note: entitled ? draft.note : "", birthday: draft.birthday))
+                if after.apps[app].status == .limited { after.apps[app].permitted.insert(id) }
+                touched.append((.contact(id), position))
+            case .update(let ref, let draft):
+                guard let id = contactID(ref, in: after), let index = after.contacts.firstIndex(where: { $0.id == id }) else {
+                    failures.append((.recordDoesNotExist, given(ref)))
+                    continue
+                }
+                var contact = after.contacts[index]
+                contact.person = draft.person
+                contact.givenPerson = draft.person
+                contact.organization = draft.organization
+                contact.phone = draft.phone
+                contact.email = draft.email
+                contact.birthday = draft.birthday
+                if entitled { contact.note = draft.note }
+                after.contacts[index] = contact
+                touched.append((.contact(id), position))
+            case .edit(let ref, let givenPerson):
+                guard let id = contactID(ref, in: after), let index = after.contacts.firstIndex(where: { $0.id == id }) else {
+                    failures.append((.recordDoesNotExist, given(ref)))
+                    continue
+                }
+                after.contacts[index].givenPerson = givenPerson
+                touched.append((.contact(id), position))
+            case .delete(let ref):
+                guard let id = contactID(ref, in: after) else {
+                    failures.append((.recordDoesNotExist, given(ref)))
+                    continue
+                }
+                after.contacts.removeAll { $0.id == id }
+                for pair in after.members where pair.contact == id {
+                    after.members.remove(pair)
+                    touched.append((.member(contact: id, group: pair.group), position))
+                }
+                for index in after.apps.indices { after.apps[index].permitted.remove(id) }
+                touched.append((.contact(id), position))
+            case .addGroup(let name, let reference):
+                let id = newGroups[reference] ?? "new record \(reference)"
+                created[reference] = id
+                after.groups.append((id, name))
+                touched.append((.group(id), position))
+            case .deleteGroup(let ref):
+                guard let id = groupID(ref, in: after) else {
+                    failures.append((.recordDoesNotExist, given(ref)))
+                    continue
+                }
+                after.groups.removeAll { $0.id == id }
+                for pair in after.members where pair.group == id {
+                    after.members.remove(pair)
+                    touched.append((.member(contact: pair.contact, group: id), position))
+                }
+                touched.append((.group(id), position))
+            case .addMember(let ref, let groupRef), .removeMember(let ref, let groupRef):
+                guard let group = groupID(groupRef, in: after) else {
+                    failures.append((.parentRecordDoesNotExist, given(groupRef)))
+                    continue
+                }
+                guard let id = contactID(ref, in: after) else {
+                    failures.append((.recordDoesNotExist, given(ref)))
+                    continue
+                }
+                if case .addMember = step {
+                    after.members.insert(Pair(contact: id, group: group))
+                } else {
+                    after.members.remove(Pair(contact: id, group: group))
+                }
+                touched.append((.member(contact: id, group: group), position))
+            }
+        }
+        if let first = failures.first {
+            // Every affected identifier, exactly as given, each once (exact bytes), empty ones included.
+            var listed: [String] = []
+            for id in failures.flatMap(\.1) where !listed.contains(where: { $0.utf8.elementsEqual(id.utf8) }) {
+                listed.append(id)
+            }
+            return .failed(first.0, identifiers: listed, underlying: 0)
+        }
+        commit(to: after, author: author, touched: touched)
+        return .saved
+    }
+
+    /// Adopts `after` and records the commit, if anything changed (SPEC 6: an update always does).
+    private mutating func commit(to after: Model, author: String?, touched: [(Object, Int)]) {
+        var last: [(Object, Int)] = []
+        for (object, position) in touched {
+            last.removeAll { $0.0 == object }
+            last.append((object, position))
+        }
+        let changes = last.map { object, position in
+            Change(object: object, position: position, before: exists(object), after: after.exists(object))
+        }.filter { change in
+            if case .member = change.object { return change.before != change.after }
+            return true
+        }
+        guard !changes.isEmpty else { return }
+        // SPEC 10: every app that could see a changed contact before or after, or whose P changed.
+        let notified = Set(apps.indices.filter { app in
+            apps[app] != after.apps[app] || changes.contains { change in
+                switch change.object {
+                case .contact(let id), .member(let id, _): isVisible(id, to: app) || after.isVisible(id, to: app)
+                case .group: apps[app].status.grantsAccess
+                }
+            }
+        })
+        let history = commits
+        self = after
+        commits = history + [Commit(author: author, changes: changes, notified: notified)]
+    }
+
+    /// Whether the object exists now (a membership: holds now).
+    package func exists(_ object: Object) -> Bool {
+        switch object {
+        case .contact(let id): contact(id) != nil
+        case .group(let id): hasGroup(id)
+        case .member(let contact, let group): members.contains(Pair(contact: contact, group: group))
+        }
+    }
+}
+
+extension Model.SaveStep {
+    var draft: Draft? {
+        switch self {
+        case .add(let draft, _), .update(_, let draft): draft
+        default: nil
+        }
+    }
+}

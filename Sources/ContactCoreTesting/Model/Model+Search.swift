@@ -1,0 +1,155 @@
+import ContactCore
+import Foundation
+
+/// SPEC 7 and 8: name, phone and email matching, the access button's rows and its tap.
+extension Model {
+    /// Every form of the contact's name tokens (SPEC 7): given, family, the CJK run-together
+    /// name, and the organization's.
+    func nameForms(of c: Contact, organization: Bool = true) -> [String] {
+        let given = Vocabulary.people[c.givenPerson], family = Vocabulary.people[c.person]
+        var forms = given.givenForms + family.familyForms
+        if c.givenPerson == c.person { forms += family.joinedForms }
+        if organization { forms += Vocabulary.organizations[c.organization].tokens }
+        return forms
+    }
+
+    /// Every query token a prefix of a different form: tried every way, as the rule reads.
+    static func assign(_ query: ArraySlice<String>, to forms: [String]) -> Bool {
+        guard let token = query.first else { return true }
+        return forms.indices.contains { index in
+            forms[index].unicodeScalars.starts(with: token.unicodeScalars) { $0.value == $1.value }
+                && assign(query.dropFirst(), to: Array(forms[..<index] + forms[(index + 1)...]))
+        }
+    }
+
+    package func matchesName(_ query: [String], _ c: Contact, organization: Bool = true) -> Bool {
+        !query.isEmpty && Self.assign(query[...], to: nameForms(of: c, organization: organization))
+    }
+
+    /// SPEC 7's phone rule: three or more query digits; equal digits, or the same run of seven
+    /// or more at the end of both.
+    package static func phoneMatches(query: String, candidate: String) -> Bool {
+        let q = Array(query.utf8), c = Array(candidate.utf8)
+        guard q.count >= 3 else { return false }
+        if q == c { return true }
+        return (7...max(7, min(q.count, c.count))).contains { k in k <= min(q.count, c.count) && q.suffix(k) == c.suffix(k) }
+    }
+
+    static func lowercasedASCII(_ text: String) -> String {
+        String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// The store's predicates over visible contacts (before sorting); `nil` for `predicateInvalid`.
+    package func select(_ query: Query, resolved ids: [String], group: String?, app: Int) -> [Contact]? {
+        let visible = visibleContacts(to: app)
+        switch query {
+        case .all: return visible
+        case .identifiers:
+            var seen: [String] = []
+            for id in ids { if let c = contact(id), isVisible(c.id, to: app), !seen.contains(c.id) { seen.append(c.id) } }
+            return visible.filter { seen.contains($0.id) }
+        case .name(let text):
+            guard !text.tokens.isEmpty else { return nil }
+            return visible.filter { matchesName(text.tokens, $0) }
+        case .phone(let index):
+            let digits = Vocabulary.phones[index].digits
+            guard digits.utf8.count >= 3 else { return nil }
+            return visible.filter { c in c.phone.map { Self.phoneMatches(query: digits, candidate: Vocabulary.phones[$0].digits) } ?? false }
+        case .email(let index):
+            let address = Vocabulary.emails[index]
+            guard !address.isEmpty else { return nil }
+            return visible.filter { c in c.email.map { Self.lowercasedASCII(Vocabulary.emails[$0]) == Self.lowercasedASCII(address) } ?? false }
+        case .group:
+            guard let group else { return [] }
+            return visible.filter { members.contains(Pair(contact: $0.id, group: group)) }
+        }
+    }
+
+    /// SPEC 8: the button's rows for a query, outside P and not ignored, ranked: exact full
+    /// name, name prefix, organization, phone or email; then the device's order.
+    package func buttonRows(app: Int, _ tap: Tap) -> [Contact] {
+        let text = tap.query.text
+        let digits = String(text.unicodeScalars.compactMap { s -> Character? in
+            switch s.value {
+            case 0x30...0x39: Character(s)
+            case 0xFF10...0xFF19: Character(Unicode.Scalar(s.value - 0xFF10 + 0x30)!)
+            default: nil
+            }
+        })
+        let isPhoneQuery = !text.unicodeScalars.contains { $0.properties.isAlphabetic } && digits.utf8.count >= 3
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let emailPrefix = trimmed.isEmpty ? nil : Self.lowercasedASCII(trimmed)
+        var ranked: [(rank: Int, contact: Contact)] = []
+        for c in contacts where !apps[app].permitted.contains(c.id) {
+            let phone = c.phone.map { Vocabulary.phones[$0].digits }
+            let email = c.email.map { Self.lowercasedASCII(Vocabulary.emails[$0]) }
+            if let ignored = tap.ignoredEmail, let email, email == Self.lowercasedASCII(Vocabulary.emails[ignored]) { continue }
+            if let ignored = tap.ignoredPhone, let phone,
+               Self.phoneMatches(query: Vocabulary.phones[ignored].digits, candidate: phone) { continue }
+            let rank: Int
+            if matchesName(tap.query.tokens, c) {
+                let given = Vocabulary.people[c.givenPerson], family = Vocabulary.people[c.person]
+                let full = Array(given.givenForms.prefix(given.givenTokens)) + family.familyForms.prefix(family.familyTokens)
+                let joined = c.givenPerson == c.person ? family.joinedForms.first : nil
+                let exact = full.sorted() == tap.query.tokens.sorted() || (tap.query.tokens.count == 1 && joined == tap.query.tokens[0])
+                rank = exact ? 0 : matchesName(tap.query.tokens, c, organization: false) ? 1 : 2
+            } else if isPhoneQuery, let phone, Self.phoneMatches(query: digits, candidate: phone) {
+                rank = 3
+            } else if let emailPrefix, let email, email.hasPrefix(emailPrefix), !email.isEmpty {
+                rank = 3
+            } else {
+                continue
+            }
+            ranked.append((rank, c))
+        }
+        let order = sorted(ranked.map(\.contact), by: .userDefault).map(\.id)
+        return ranked.sorted { a, b in
+            a.rank != b.rank ? a.rank < b.rank : order.firstIndex(of: a.contact.id)! < order.firstIndex(of: b.contact.id)!
+        }.map(\.contact)
+    }
+
+    package enum TapResult: Hashable, Sendable {
+        case notShown, unvalidated, illegible, promptFailed, declined
+        case approved([String])
+    }
+
+    /// SPEC 8's tap: shown to limited and notDetermined; a validated event; a legible button
+    /// (contrast of at least 4.5:1); then the approved rows join P (from notDetermined, after
+    /// the simplified prompt).
+    package mutating func tap(app: Int, _ tap: Tap) -> TapResult {
+        let status = apps[app].status
+        guard status == .limited || status == .notDetermined else { return .notShown }
+        guard tap.validated else { return .unvalidated }
+        guard Self.contrastOnWhite(gray: Vocabulary.grays[tap.foreground]) >= 4.5 else { return .illegible }
+        let rows = buttonRows(app: app, tap)
+        let approved: [String]
+        switch rows.count {
+        case 0: return .declined
+        case 1: approved = [rows[0].id]
+        default:
+            let picked = Set(tap.picks.map { rows[$0 % rows.count].id })
+            approved = rows.map(\.id).filter(picked.contains)
+        }
+        guard !approved.isEmpty else { return .declined }
+        if status == .limited {
+            var record = apps[app]
+            record.permitted.formUnion(approved)
+            setApp(app, record)
+            return .approved(approved)
+        }
+        guard Cast.apps[app].usageDescription?.isEmpty == false, let answer else { return .promptFailed }
+        promptsShown += 1
+        if answer == .deny {
+            setApp(app, App(status: .denied))
+            return .declined
+        }
+        setApp(app, App(status: .limited, permitted: Set(approved)))
+        return .approved(approved)
+    }
+
+    /// WCAG 2's contrast ratio of a gray level against white.
+    static func contrastOnWhite(gray: Double) -> Double {
+        let linear = gray <= 0.03928 ? gray / 12.92 : pow((gray + 0.055) / 1.055, 2.4)
+        return (1 + 0.05) / (linear + 0.05)
+    }
+}

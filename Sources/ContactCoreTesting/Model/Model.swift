@@ -1,0 +1,207 @@
+import ContactCore
+
+/// The reference model: SPEC's rules in their simplest form, over the vocabulary's hand-written
+/// tables. It shares no matching, folding, sorting, token or notification code with the library.
+package struct Model: Sendable {
+    package struct Contact: Hashable, Sendable {
+        package var id: String
+        /// Family name (and, with `givenPerson` equal, the given name) from ``Vocabulary/people``.
+        package var person: Int
+        package var givenPerson: Int
+        package var organization: Int
+        package var phone: Int?
+        package var email: Int?
+        package var note: String
+        package var birthday: ContactDate?
+
+        package init(id: String, person: Int, givenPerson: Int, organization: Int = 0, phone: Int? = nil, email: Int? = nil,
+                     note: String = "", birthday: ContactDate? = nil) {
+            self.id = id
+            self.person = person
+            self.givenPerson = givenPerson
+            self.organization = organization
+            self.phone = phone
+            self.email = email
+            self.note = note
+            self.birthday = birthday
+        }
+    }
+
+    package struct App: Hashable, Sendable {
+        package var status: AuthorizationStatus = .notDetermined
+        package var permitted: Set<String> = []
+    }
+
+    /// Something a commit changed, for history.
+    package enum Object: Hashable, Sendable {
+        case contact(String)
+        case group(String)
+        case member(contact: String, group: String)
+    }
+
+    /// One commit: who made it, each object's last change in it, and who was told.
+    package struct Commit: Sendable {
+        package var author: String?
+        package var changes: [Change]
+        package var notified: Set<Int>
+    }
+
+    /// An object's last change in a commit: its position in the request, and whether it
+    /// existed before and after the commit.
+    package struct Change: Sendable {
+        package var object: Object
+        package var position: Int
+        package var before: Bool
+        package var after: Bool
+    }
+
+    package var sortOrder: SortOrder
+    /// Every contact, in insertion order.
+    package var contacts: [Contact] = []
+    package var groups: [(id: String, name: String)] = []
+    package var members: Set<Pair> = []
+    package var apps = [App](repeating: App(), count: Cast.apps.count)
+    /// What the person answers at prompts; `nil`: nobody answers.
+    package var answer: AccessAnswer?
+    package var promptsShown = 0
+    package var commits: [Commit] = []
+
+    package struct Pair: Hashable, Sendable {
+        package var contact: String
+        package var group: String
+    }
+
+    package init(sortOrder: SortOrder) {
+        self.sortOrder = sortOrder == .userDefault ? .givenName : sortOrder
+    }
+
+    // MARK: Lookups (SPEC 2: identifiers compare as exact scalars)
+
+    package func contact(_ id: String) -> Contact? {
+        contacts.first { $0.id.utf8.elementsEqual(id.utf8) }
+    }
+
+    package func hasGroup(_ id: String) -> Bool { groups.contains { $0.id.utf8.elementsEqual(id.utf8) } }
+
+    /// SPEC 4: authorized sees all, limited sees P, the rest nothing.
+    package func isVisible(_ id: String, to app: Int) -> Bool {
+        guard let contact = contact(id) else { return false }
+        switch apps[app].status {
+        case .authorized: return true
+        case .limited: return apps[app].permitted.contains(contact.id)
+        default: return false
+        }
+    }
+
+    package func visibleContacts(to app: Int) -> [Contact] {
+        contacts.filter { isVisible($0.id, to: app) }
+    }
+
+    // MARK: Authorization (SPEC 3)
+
+    /// What `requestAccess()` does: the error, or whether access is granted; and the commit.
+    package mutating func requestAccess(_ app: Int) -> Outcome<Bool> {
+        guard Cast.apps[app].usageDescription?.isEmpty == false else { return .failure(.missingUsageDescription) }
+        guard apps[app].status == .notDetermined else { return .success(apps[app].status.grantsAccess) }
+        guard let answer else { return .failure(.authorizationDenied) }
+        promptsShown += 1
+        switch answer {
+        case .deny: setApp(app, App(status: .denied))
+        case .allowFull: setApp(app, App(status: .authorized))
+        case .allowLimited(let chosen): setApp(app, App(status: .limited, permitted: existing(chosen)))
+        }
+        return .success(apps[app].status.grantsAccess)
+    }
+
+    /// The gate of every read and write: prompts from `notDetermined`, then needs access.
+    package mutating func access(_ app: Int) -> ContactError.Code? {
+        if apps[app].status == .notDetermined, case .failure(let code) = requestAccess(app) { return code }
+        return apps[app].status.grantsAccess ? nil : .authorizationDenied
+    }
+
+    package mutating func applySettings(_ change: SettingsChange, to app: Int) -> ContactError.Code? {
+        guard apps[app].status != .restricted else { return .policyViolation }
+        switch change {
+        case .allowFull: setApp(app, App(status: .authorized))
+        case .deny: setApp(app, App(status: .denied))
+        case .allowLimited(let chosen): setApp(app, App(status: .limited, permitted: existing(chosen)))
+        case .editPermittedSet(let adding, let removing):
+            guard apps[app].status == .limited else { return .policyViolation }
+            var record = apps[app]
+            record.permitted.formUnion(existing(adding))
+            record.permitted.subtract(existing(removing))
+            setApp(app, record)
+        }
+        return nil
+    }
+
+    package mutating func setRestricted(_ restricted: Bool, app: Int) {
+        if restricted {
+            setApp(app, App(status: .restricted))
+        } else if apps[app].status == .restricted {
+            setApp(app, App())
+        }
+    }
+
+    /// SPEC 9: only a limited app; the newly accessible identifiers, in the order added.
+    package mutating func presentAccessPicker(_ app: Int, adding: [String], removing: [String]) -> [String] {
+        guard apps[app].status == .limited else { return [] }
+        var record = apps[app]
+        var granted: [String] = []
+        for id in adding {
+            guard let stored = contact(id)?.id else { continue }
+            if record.permitted.insert(stored).inserted { granted.append(stored) }
+        }
+        for id in removing {
+            guard let stored = contact(id)?.id else { continue }
+            record.permitted.remove(stored)
+            granted.removeAll { $0 == stored }
+        }
+        setApp(app, record)
+        return granted
+    }
+
+    /// Replaces an app's record; a change is a commit of its own.
+    package mutating func setApp(_ app: Int, _ record: App) {
+        guard apps[app] != record else { return }
+        apps[app] = record
+        commits.append(Commit(author: nil, changes: [], notified: [app]))
+    }
+
+    /// The identifiers of existing contacts among `ids`, as stored.
+    func existing(_ ids: Set<String>) -> Set<String> {
+        Set(ids.compactMap { contact($0)?.id })
+    }
+
+    // MARK: Fetching (SPEC 5)
+
+    /// The order of fetched contacts: insertion, or by folded names, then identifier bytes.
+    package func sorted(_ selected: [Contact], by order: SortOrder) -> [Contact] {
+        let resolved = order == .userDefault ? sortOrder : order
+        guard resolved == .givenName || resolved == .familyName else { return selected }
+        func key(_ c: Contact) -> [Unicode.Scalar] {
+            let given = Vocabulary.people[c.givenPerson].sortGiven, family = Vocabulary.people[c.person].sortFamily
+            let text = given.isEmpty && family.isEmpty ? Vocabulary.organizations[c.organization].sort
+                : resolved == .givenName ? given + "\u{1}" + family : family + "\u{1}" + given
+            return Array(text.unicodeScalars)
+        }
+        return selected.sorted { a, b in
+            let ka = key(a), kb = key(b)
+            if ka != kb { return ka.lexicographicallyPrecedes(kb) { $0.value < $1.value } }
+            return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+        }
+    }
+
+    /// SPEC 5: one contact by identifier; the note needs the entitlement (SPEC 2), checked first.
+    package mutating func fetchOne(app: Int, _ id: String, keys: Keys) -> Outcome<Contact> {
+        if keys.keys.contains(.note), !Cast.apps[app].hasNotesEntitlement { return .failure(.unauthorizedKeys) }
+        if let code = access(app) { return .failure(code) }
+        guard isVisible(id, to: app), let contact = contact(id) else { return .failure(.recordDoesNotExist) }
+        return .success(contact)
+    }
+
+    /// SPEC 6's date rule as the library documents it: a Gregorian month 1–12 and a day 1–31.
+    package static func isValid(_ date: ContactDate) -> Bool {
+        (1...12).contains(date.month) && (1...31).contains(date.day) && (date.year.map { (1...9999).contains($0) } ?? true)
+    }
+}

@@ -1,0 +1,284 @@
+import ContactCore
+
+/// Each operation on the device and on the model, compared.
+extension Runner {
+    mutating func perform(_ operation: Op) throws(Failure) {
+        let firstCommit = model.commits.count
+        let heard = inbox.withLock { $0.map(\.count) }
+        switch operation {
+        case .request(let app, let answer):
+            let resolved: AccessAnswer? = answer.map { resolve($0) }
+            device.setPromptResponder(resolved.map(responder))
+            model.answer = resolved
+            let actual: Outcome<Bool>
+            do { actual = .success(try stores[app].requestAccess()) } catch { actual = .failure(error.code) }
+            try expect(actual, model.requestAccess(app), "SPEC 3 requestAccess", "requestAccess() of app \(app)")
+        case .settings(let app, let setting):
+            let change: SettingsChange = switch setting {
+            case .full: .allowFull
+            case .deny: .deny
+            case .limited(let refs): .allowLimited(Set(refs.map(resolve)))
+            case .edit(let adding, let removing): .editPermittedSet(adding: Set(adding.map(resolve)), removing: Set(removing.map(resolve)))
+            }
+            try settings(change, app: app)
+        case .restrict(let app, let restricted):
+            device.setRestricted(restricted, for: Cast.apps[app].bundleIdentifier)
+            model.setRestricted(restricted, app: app)
+        case .save(let app, let author, let steps):
+            try save(app: app, author: Cast.authors[author], steps: steps)
+        case .editFetched(let app, let ref, let keys, let givenPerson):
+            try editFetched(app: app, resolve(ref), keys: keys, givenPerson: givenPerson)
+        case .fetch(let app, let query, let keys, let sort):
+            try fetch(app: app, query, keys: keys, sort: sort)
+        case .fetchOne(let app, let ref, let keys):
+            let id = resolve(ref)
+            var expected = model
+            let outcome: Outcome<Model.Contact> = expected.fetchOne(app: app, id, keys: keys)
+            do {
+                let contact = try stores[app].unifiedContact(withIdentifier: id, keysToFetch: keys.keys)
+                model = expected
+                guard case .success(let wanted) = outcome else { throw fail("SPEC 4/5 fetch one", "found \(id.debugDescription), expected \(outcome)") }
+                try compare(contact, wanted, keys: keys)
+            } catch let error as ContactError {
+                model = expected
+                try expect(Outcome<String>.failure(error.code), outcome.map(\.id), "SPEC 4/5 fetch one", "unifiedContact(\(id.debugDescription))")
+                if error.code == .recordDoesNotExist { try expect(error.affectedIdentifiers, [id], "SPEC 4 hidden is missing", "identifiers of the error") }
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw fail("errors", "a foreign error: \(error)")
+            }
+        case .history(let app, let pick, let excluded, let includeGroups):
+            try history(app: app, pick, excluding: excluded.map { Cast.authors[$0] } ?? nil, includeGroups: includeGroups)
+        case .accessPicker(let app, let adding, let removing):
+            let selection = AccessPickerSelection(adding: adding.map(resolve), removing: removing.map(resolve))
+            let granted = stores[app].presentContactAccessPicker(selection)
+            try expect(granted, model.presentAccessPicker(app, adding: selection.adding, removing: selection.removing),
+                       "SPEC 9 access picker", "newly granted by the picker")
+        case .button(let app, let tap):
+            try button(app: app, tap)
+        }
+        try checkAccess()
+        try checkNotifications(since: firstCommit, heard: heard)
+    }
+
+    // MARK: References
+
+    func resolve(_ ref: Ref) -> String {
+        switch ref {
+        case .known(let n), .added(let n): return contacts.isEmpty ? "0000000000000001:ABPerson" : contacts[n % contacts.count]
+        case .junk(let n):
+            let junk = Vocabulary.junkIdentifiers, respellings = Vocabulary.respellings
+            if n % (junk.count + respellings.count) < junk.count { return junk[n % (junk.count + respellings.count)] }
+            return respellings[(n - junk.count) % respellings.count].apply(contacts.last ?? "0000000000000001:ABPerson")
+        }
+    }
+
+    /// The person, answering every prompt with `answer`; the runner counts the prompts.
+    func responder(_ answer: AccessAnswer) -> PromptResponder {
+        let shown = promptsShown
+        return { _ in
+            shown.withLock { $0 += 1 }
+            return answer
+        }
+    }
+
+    func resolve(_ answer: Answer) -> AccessAnswer {
+        switch answer {
+        case .deny: .deny
+        case .full: .allowFull
+        case .limited(let refs): .allowLimited(Set(refs.map(resolve)))
+        }
+    }
+
+    func resolve(_ ref: GroupRef) -> String {
+        switch ref {
+        case .known(let n), .added(let n): groups.isEmpty ? "0000000000000001:ABGroup" : groups[n % groups.count]
+        case .contact(let n): resolve(Ref.known(n))
+        }
+    }
+
+    // MARK: Writes
+
+    mutating func settings(_ change: SettingsChange, app: Int) throws(Failure) {
+        var actual: ContactError.Code?
+        do { try device.applySettings(change, to: Cast.apps[app].bundleIdentifier) } catch { actual = error.code }
+        try expect(actual, model.applySettings(change, to: app), "SPEC 3 Settings", "applySettings to app \(app)")
+    }
+
+    mutating func save(app: Int, author: String?, steps: [Step]) throws(Failure) {
+        var request = SaveRequest(transactionAuthor: author)
+        var modelSteps: [Model.SaveStep] = []
+        var addedContacts: [SaveRequest.ContactReference] = [], addedGroups: [SaveRequest.GroupReference] = []
+        func contact(_ ref: Ref) -> SaveRequest.ContactReference {
+            if case .added(let n) = ref, !addedContacts.isEmpty { return addedContacts[n % addedContacts.count] }
+            return .saved(resolve(ref))
+        }
+        func group(_ ref: GroupRef) -> SaveRequest.GroupReference {
+            if case .added(let n) = ref, !addedGroups.isEmpty { return addedGroups[n % addedGroups.count] }
+            return .saved(resolve(ref))
+        }
+        for step in steps {
+            switch step {
+            case .add(let draft):
+                let reference = request.add(draft.mutableContact)
+                addedContacts.append(reference)
+                if case .new(let n) = reference { modelSteps.append(.add(draft, reference: n)) }
+            case .update(let ref, let draft):
+                request.updateContact(contact(ref), with: draft.mutableContact)
+                modelSteps.append(.update(contact(ref), draft))
+            case .delete(let ref):
+                request.deleteContact(contact(ref))
+                modelSteps.append(.delete(contact(ref)))
+            case .addGroup(let name):
+                let reference = request.add(MutableGroup(name: name))
+                addedGroups.append(reference)
+                if case .new(let n) = reference { modelSteps.append(.addGroup(name, reference: n)) }
+            case .deleteGroup(let ref):
+                request.deleteGroup(group(ref))
+                modelSteps.append(.deleteGroup(group(ref)))
+            case .addMember(let ref, let groupRef):
+                request.addMember(contact(ref), to: group(groupRef))
+                modelSteps.append(.addMember(contact(ref), group(groupRef)))
+            case .removeMember(let ref, let groupRef):
+                request.removeMember(contact(ref), from: group(groupRef))
+                modelSteps.append(.removeMember(contact(ref), group(groupRef)))
+            }
+        }
+        try execute(request, app: app, author: author, modelSteps, contacts: addedContacts, groups: addedGroups)
+    }
+
+    mutating func editFetched(app: Int, _ id: String, keys: Keys, givenPerson: Int) throws(Failure) {
+        var expected = model
+        let fetched = expected.fetchOne(app: app, id, keys: keys)
+        let contact: Contact
+        do {
+            contact = try stores[app].unifiedContact(withIdentifier: id, keysToFetch: keys.keys)
+        } catch {
+            model = expected
+            return try expect(Outcome<String>.failure(error.code), fetched.map(\.id), "SPEC 4/5 fetch one", "fetch before an edit")
+        }
+        model = expected
+        guard case .success = fetched else { throw fail("SPEC 4/5 fetch one", "fetched \(id.debugDescription), expected \(fetched)") }
+        var copy = contact.mutableCopy()
+        copy.givenName = Vocabulary.people[givenPerson].given
+        var request = SaveRequest()
+        request.update(copy)
+        try execute(request, app: app, author: nil, [.edit(.saved(id), givenPerson: givenPerson)], contacts: [], groups: [])
+    }
+
+    /// Executes a request on the device, then on the model with the identifiers the device gave.
+    private mutating func execute(_ request: SaveRequest, app: Int, author: String?, _ steps: [Model.SaveStep],
+                                  contacts added: [SaveRequest.ContactReference], groups addedGroups: [SaveRequest.GroupReference]) throws(Failure) {
+        let actual: Model.SaveOutcome
+        var newContacts: [Int: String] = [:], newGroups: [Int: String] = [:]
+        do {
+            let result = try stores[app].execute(request)
+            for case let reference in added { if case .new(let n) = reference { newContacts[n] = result.identifier(for: reference) } }
+            for case let reference in addedGroups { if case .new(let n) = reference { newGroups[n] = result.identifier(for: reference) } }
+            actual = .saved
+        } catch {
+            actual = .failed(error.code, identifiers: error.affectedIdentifiers, underlying: error.underlyingErrors.count)
+        }
+        let expected = model.save(app: app, author: author, steps: steps, newContacts: newContacts, newGroups: newGroups)
+        try expect(actual, expected, "SPEC 6 saving", "the outcome of a save by app \(app)")
+        contacts += newContacts.sorted { $0.key < $1.key }.map(\.value)
+        groups += newGroups.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    // MARK: Reads
+
+    mutating func fetch(app: Int, _ query: Query, keys: Keys, sort: SortOrder) throws(Failure) {
+        var ids: [String] = []
+        var groupID: String?
+        let predicate: ContactPredicate?
+        switch query {
+        case .all: predicate = nil
+        case .identifiers(let refs):
+            ids = refs.map(resolve)
+            predicate = .identifiers(ids)
+        case .name(let text): predicate = .name(text.text)
+        case .phone(let n): predicate = .phoneNumber(PhoneNumber(Vocabulary.phones[n].text))
+        case .email(let n): predicate = .emailAddress(Vocabulary.emails[n])
+        case .group(let ref):
+            let id = resolve(ref)
+            groupID = model.hasGroup(id) ? model.groups.first { $0.id.utf8.elementsEqual(id.utf8) }?.id : nil
+            predicate = .inGroup(identifier: id)
+        }
+        // SPEC 2 and 7 first (they depend only on the call), then access (which may prompt).
+        let expected: Outcome<[Model.Contact]>
+        if keys.keys.contains(.note), !Cast.apps[app].hasNotesEntitlement {
+            expected = .failure(.unauthorizedKeys)
+        } else if model.select(query, resolved: ids, group: groupID, app: 0) == nil {
+            expected = .failure(.predicateInvalid)
+        } else if let code = model.access(app) {
+            expected = .failure(code)
+        } else {
+            expected = .success(model.sorted(model.select(query, resolved: ids, group: groupID, app: app) ?? [], by: sort))
+        }
+        do {
+            let found = try stores[app].contacts(for: ContactFetchRequest(predicate: predicate, keysToFetch: keys.keys, sortOrder: sort))
+            guard case .success(let wanted) = expected else { throw fail("SPEC 5 fetching", "fetched \(found.count) contacts, expected \(expected)") }
+            try expect(found.map(\.identifier), wanted.map(\.id), "SPEC 4/5/7 fetching", "contacts app \(app) fetched for \(query) sorted \(sort)")
+            for (contact, model) in zip(found, wanted) { try compare(contact, model, keys: keys) }
+        } catch let error as ContactError {
+            try expect(Outcome<[String]>.failure(error.code), expected.map { $0.map(\.id) }, "SPEC 5 fetching", "fetch by app \(app) for \(query)")
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw fail("errors", "a foreign error: \(error)")
+        }
+    }
+
+    /// SPEC 2: a fetched contact carries exactly the keys asked for, with the model's values.
+    func compare(_ contact: Contact, _ c: Model.Contact, keys: Keys) throws(Failure) {
+        try expect(Set(contact.availableKeys), Set(keys.keys), "SPEC 2 keys to fetch", "keys of \(c.id)")
+        let person = Vocabulary.people[c.person]
+        let values: [ContactKey: String] = [
+            .givenName: Vocabulary.people[c.givenPerson].given, .familyName: person.family,
+            .organizationName: Vocabulary.organizations[c.organization].name,
+            .phoneNumbers: c.phone.map { Vocabulary.phones[$0].text } ?? "", .emailAddresses: c.email.map { Vocabulary.emails[$0] } ?? "",
+            .note: c.note, .birthday: c.birthday.map { "\($0)" } ?? "",
+        ]
+        for key in keys.keys {
+            let actual: String? = switch key {
+            case .givenName: try? contact.givenName
+            case .familyName: try? contact.familyName
+            case .organizationName: try? contact.organizationName
+            case .phoneNumbers: (try? contact.phoneNumbers)?.map(\.value.stringValue).joined()
+            case .emailAddresses: (try? contact.emailAddresses)?.map(\.value).joined()
+            case .note: try? contact.note
+            case .birthday: (try? contact.birthday).map { $0.map { "\($0)" } ?? "" }
+            default: nil
+            }
+            try expect(actual, values[key], "SPEC 2 values", "\(key) of \(c.id)")
+        }
+        if !keys.keys.contains(.note) {
+            do {
+                _ = try contact.note
+                throw fail("SPEC 2 keys to fetch", "read an unfetched note of \(c.id)")
+            } catch let error as ContactError {
+                try expect(error.code, .propertyNotFetched, "SPEC 2 keys to fetch", "reading an unfetched note")
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw fail("errors", "a foreign error: \(error)")
+            }
+        }
+    }
+}
+
+extension Draft {
+    /// A new `MutableContact` with the draft's values: it carries every key.
+    package var mutableContact: MutableContact {
+        var contact = MutableContact()
+        contact.givenName = Vocabulary.people[person].given
+        contact.familyName = Vocabulary.people[person].family
+        contact.organizationName = Vocabulary.organizations[organization].name
+        contact.phoneNumbers = phone.map { [LabeledValue(label: .mobile, value: PhoneNumber(Vocabulary.phones[$0].text))] } ?? []
+        contact.emailAddresses = email.map { [LabeledValue(label: .home, value: Vocabulary.emails[$0])] } ?? []
+        contact.note = note
+        contact.birthday = birthday
+        return contact
+    }
+}

@@ -1,0 +1,128 @@
+import ContactCore
+import Synchronization
+
+/// Runs a ``Program`` on a real device and on the ``Model`` side by side: each operation's
+/// result is compared as it happens, with the statuses, permitted sets, prompts and
+/// notifications it may have changed; everything each app can read is swept once at the end.
+package struct Runner {
+    let device: ContactDevice
+    let stores: [ContactStore]
+    var model: Model
+    /// Notifications each app received, as they were posted.
+    let inbox = Shared<[[ContactStoreChange]]>(Array(repeating: [], count: Cast.apps.count))
+    let promptsShown = Shared(0)
+    /// Contact and group identifiers the store handed out, in order.
+    var contacts: [String] = []
+    var groups: [String] = []
+    /// History tokens the store handed out, with how many commits the model had then.
+    var tokens: [(token: HistoryToken, commits: Int)] = []
+    var step = 0
+
+    /// The first broken rule, or `nil`.
+    package static func run(_ program: Program) -> Failure? {
+        var runner = Runner(program)
+        do {
+            try runner.setUp(program)
+            for operation in program.operations {
+                runner.step += 1
+                try runner.perform(operation)
+            }
+            runner.step = 0
+            try runner.sweep()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    init(_ program: Program) {
+        device = ContactDevice(seed: 1, defaultSortOrder: program.sortOrder)
+        stores = Cast.apps.map(device.store(for:))
+        model = Model(sortOrder: program.sortOrder)
+        for (index, store) in stores.enumerated() {
+            store.observeChangesSynchronously { [inbox] change in inbox.withLock { $0[index].append(change) } }
+        }
+    }
+
+    func fail(_ rule: String, _ detail: String) -> Failure { Failure(rule: rule, step: step, detail: detail) }
+
+    func expect<T: Equatable>(_ actual: T, _ expected: T, _ rule: String, _ what: @autoclosure () -> String) throws(Failure) {
+        guard actual == expected else { throw fail(rule, "\(what()): got \(actual), expected \(expected)") }
+    }
+
+    // MARK: Set-up
+
+    /// The setup app adds the people; then each app gets its starting status in Settings.
+    mutating func setUp(_ program: Program) throws(Failure) {
+        let setup = Cast.apps.count - 1
+        if !program.people.isEmpty {
+            try settings(.allowFull, app: setup)
+            try save(app: setup, author: nil, steps: program.people.map { .add(Self.personDraft($0)) })
+        }
+        for (app, status) in program.initialStatus.enumerated() {
+            switch status {
+            case .notDetermined: continue
+            case .denied: try settings(.deny, app: app)
+            case .authorized: try settings(.allowFull, app: app)
+            case .limited(let n): try settings(.allowLimited(Set(contacts.prefix(n))), app: app)
+            }
+        }
+        try checkAccess()
+    }
+
+    /// The person's own contacts carry a number and an address.
+    static func personDraft(_ person: Int) -> Draft {
+        Draft(person: person, phone: person % Vocabulary.phones.count, email: person % Vocabulary.emails.count)
+    }
+
+    // MARK: After every operation
+
+    /// Statuses, permitted sets and prompts as the model has them (SPEC 3, 4).
+    func checkAccess() throws(Failure) {
+        for app in Cast.apps.indices {
+            let bundle = Cast.apps[app].bundleIdentifier
+            try expect(device.authorizationStatus(for: bundle), model.apps[app].status, "SPEC 3 authorization", "status of app \(app)")
+            try expect(device.permittedIdentifiers(for: bundle), model.apps[app].permitted, "SPEC 4 permitted set", "P of app \(app)")
+        }
+        try expect(promptsShown.withLock { $0 }, model.promptsShown, "SPEC 3 prompts", "prompts shown so far")
+    }
+
+    /// SPEC 10: each app heard of exactly the commits since `first` that it could see.
+    func checkNotifications(since first: Int, heard before: [Int]) throws(Failure) {
+        let received = inbox.withLock { $0 }
+        for app in Cast.apps.indices {
+            let expected = model.commits[first...].filter { $0.notified.contains(app) }.map(\.author)
+            let actual = received[app][before[app]...].map(\.transactionAuthor)
+            try expect(actual, Array(expected), "SPEC 10 notifications", "authors of the notifications app \(app) received")
+        }
+    }
+
+    // MARK: The final sweep
+
+    /// Everything each app can read equals its view in the model (SPEC 4).
+    mutating func sweep() throws(Failure) {
+        try expect(device.allContactIdentifiers, model.contacts.map(\.id), "SPEC 2 contacts", "the device's contacts")
+        for app in 0..<Cast.actors where model.apps[app].status != .notDetermined {
+            let keys = Cast.apps[app].hasNotesEntitlement ? Keys.everything : Keys.everythingButNote
+            try fetch(app: app, .all, keys: keys, sort: .none)
+            guard model.apps[app].status.grantsAccess else { continue }
+            let listed: [String]
+            do {
+                listed = try stores[app].groups().map(\.identifier)
+            } catch {
+                throw fail("SPEC 4 groups", "app \(app) could not list groups: \(error)")
+            }
+            try expect(Set(listed), Set(model.groups.map(\.id)), "SPEC 4 groups", "groups app \(app) lists")
+            for group in model.groups.map(\.id) {
+                let members: [String]
+                do {
+                    members = try stores[app].contactIdentifiers(matching: .inGroup(identifier: group))
+                } catch {
+                    throw fail("SPEC 4 membership", "app \(app) could not list members: \(error)")
+                }
+                let expected = model.members.filter { $0.group == group && model.isVisible($0.contact, to: app) }.map(\.contact)
+                try expect(Set(members), Set(expected), "SPEC 4 membership lists only visible contacts", "members of \(group) for app \(app)")
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ContactCoreTesting
+import Foundation
+import Testing
+
+/// Any bytes are a program: empty, one byte, the longest useful input and random bytes run
+/// every target without a crash, within a second each.
+@Suite struct BadInputTests {
+    static func inputs() -> [[UInt8]] {
+        var generator = SystemRandomNumberGenerator()
+        let random = (0..<50).map { _ in (0..<Int.random(in: 0...600, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        let versioned = random.map { [Decoder.version] + $0 }
+        return [[], [0], [Decoder.version], [0xFF], Array(repeating: 0xFF, count: 4096), Array(repeating: Decoder.version, count: 4096),
+                [Decoder.version] + Array(repeating: 0xFF, count: 4096)] + random + versioned
+    }
+
+    @Test(arguments: FuzzTarget.allCases)
+    func anyBytesRunQuickly(_ target: FuzzTarget) {
+        for input in Self.inputs() {
+            let start = ContinuousClock.now
+            let failure = target.check(input)
+            #expect(failure == nil, "\(target.rawValue) \(input.prefix(32)): \(failure.map(String.init(describing:)) ?? "")")
+            #expect(ContinuousClock.now - start < .seconds(1), "\(target.rawValue) took over a second on \(input.count) bytes")
+        }
+    }
+
+    @Test func aProgramIsBounded() {
+        let program = FuzzTarget.permittedSet.program([Decoder.version] + Array(repeating: 1, count: 4096))
+        #expect(program.operations.count <= Decoder.maximumOperations)
+        #expect(program.people.count <= Decoder.maximumPeople)
+    }
+}

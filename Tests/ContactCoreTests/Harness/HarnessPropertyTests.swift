@@ -1,0 +1,29 @@
+import ContactCoreTesting
+import Foundation
+import PropertyBased
+import Testing
+
+/// The model-based property: generated programs, as every target's profile decodes them, run
+/// the same on the device and on the model. Shrinking drops whole records (operations); a
+/// failure prints the reduced program as a Swift test and its bytes.
+@Suite struct HarnessPropertyTests {
+    static let cases = ProcessInfo.processInfo.environment["CONTACTCORE_PROPERTY_CASES"].flatMap { Int($0) } ?? 200
+
+    /// The version byte, two header bytes, the people, then records behind their length bytes.
+    static let inputs = zip(Gen.uint8().array(of: 2 + Decoder.maximumPeople), Gen.uint8().array(of: 1...12).array(of: 0...12))
+        .map { (header: [UInt8], records: [[UInt8]]) -> [UInt8] in
+            var bytes: [UInt8] = [Decoder.version]
+            bytes += header
+            for record in records { bytes += [UInt8(record.count)] + record }
+            return bytes
+        }
+
+    @Test(arguments: FuzzTarget.allCases)
+    func deviceAgreesWithTheModel(_ target: FuzzTarget) async {
+        await propertyCheck(count: Self.cases, input: Self.inputs) { bytes in
+            if let (failure, reduced) = target.explain(bytes) {
+                Issue.record("\(target.rawValue) \(failure)\n\nreduced input: \(reduced)")
+            }
+        }
+    }
+}

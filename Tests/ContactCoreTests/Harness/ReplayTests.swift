@@ -1,0 +1,47 @@
+import ContactCoreTesting
+import Foundation
+import Testing
+
+/// Every checked-in corpus and regression file, through the target it belongs to: a file that
+/// breaks a rule fails here with its reduced program, as Go's native fuzzing does with testdata.
+@Suite struct ReplayTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Input: CustomTestStringConvertible, Sendable {
+        let target: FuzzTarget
+        let path: String
+        var testDescription: String { "\(target.rawValue)/\(URL(fileURLWithPath: path).lastPathComponent)" }
+    }
+
+    static func inputs(under folder: String) -> [Input] {
+        FuzzTarget.allCases.flatMap { target in
+            let directory = root.appendingPathComponent("\(folder)/\(target.rawValue)")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return names.sorted().map { Input(target: target, path: directory.appendingPathComponent($0).path) }
+        }
+    }
+
+    @Test(arguments: inputs(under: "Fuzz/Regressions"))
+    func regression(_ input: Input) throws {
+        try replay(input)
+    }
+
+    @Test(arguments: inputs(under: "Corpus"))
+    func corpus(_ input: Input) throws {
+        try replay(input)
+    }
+
+    func replay(_ input: Input) throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: input.path)))
+        if let (failure, reduced) = input.target.explain(bytes) {
+            Issue.record("\(input.testDescription) \(failure)\n\nreduced input: \(reduced)")
+        }
+    }
+
+    @Test func everyTargetHasSeedsAndTheRegressionsExist() {
+        for target in FuzzTarget.allCases {
+            #expect(Self.inputs(under: "Corpus").contains { $0.target == target }, "no corpus for \(target.rawValue)")
+        }
+    }
+}
