@@ -10,7 +10,7 @@ FUZZ := scripts/fuzz.sh
 TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
 
-.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage bench clean
+.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage mutants bench clean
 
 help: ## List these commands, their variables and the fuzz targets
 	@echo "Usage: make <command> [VARIABLE=value ...]"
@@ -56,6 +56,9 @@ fuzz-merge: ## Merge the inputs fuzzing found into the checked-in Corpus/<Target
 
 fuzz-coverage: ## Line coverage of Sources/ContactCore per target's corpus (text and HTML)
 	$(FUZZ) coverage
+
+mutants: ## Apply each Fuzz/Mutants/*.mutant alone: which tests kill it, each fuzzer's time to find it (MUTANTS=glob)
+	scripts/mutants.sh
 
 bench: ## Build the benchmarks in release mode and run SearchBenchmark and HistoryBenchmark
 	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH)

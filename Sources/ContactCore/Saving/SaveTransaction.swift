@@ -45,9 +45,10 @@ struct SaveTransaction {
             for step in undo.reversed() { step(&state) }
             state.identifiers = identifiersBefore
             state.nextSerial = serialBefore
-            // Exact bytes: a `Set<String>` would merge canonically equivalent identifiers ("K", "\u{212A}").
+            // Exactly as given, malformed ones included (SPEC 6), each once by exact bytes: a
+            // `Set<String>` would merge canonically equivalent identifiers ("K", "\u{212A}").
             var seen = Set<[UInt8]>()
-            let identifiers = failures.flatMap(\.identifiers).filter { !$0.isEmpty && seen.insert(Array($0.utf8)).inserted }
+            let identifiers = failures.flatMap(\.identifiers).filter { seen.insert(Array($0.utf8)).inserted }
             throw ContactError(first.code, Self.message(for: first.code), affectedIdentifiers: identifiers)
         }
         let (events, audience) = netChange(in: state)

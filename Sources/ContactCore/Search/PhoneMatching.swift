@@ -2,7 +2,7 @@
 enum PhoneDigits {
     /// Fewest digits a query needs to match anything.
     static let minimumQueryDigits = 3
-    /// Trailing digits two numbers must share when they differ in length (country code).
+    /// Trailing digits two different numbers must share to match.
     static let minimumSharedSuffix = 7
 
     /// ASCII digits of `text`, with full-width digits folded; everything else dropped.
@@ -19,12 +19,13 @@ enum PhoneDigits {
     }
 
     /// Whether a number with `candidate` digits matches a query with `query` digits: equal, or
-    /// sharing the trailing seven or more digits (so a country code is optional).
+    /// ending in the same run of seven or more digits, whatever precedes that run in either
+    /// (a country code, a trunk prefix: 06 12 34 56 78 matches +33 6 12 34 56 78).
     static func matches(query: String, candidate: String) -> Bool {
         guard query.utf8.count >= minimumQueryDigits else { return false }
         if query == candidate { return true }
         let shared = zip(query.utf8.reversed(), candidate.utf8.reversed()).prefix { $0 == $1 }.count
-        return shared >= minimumSharedSuffix && shared == min(query.utf8.count, candidate.utf8.count)
+        return shared >= minimumSharedSuffix
     }
 
     /// The key the search index files a number under: its trailing seven digits, or all of

@@ -71,7 +71,8 @@ struct FetchingTests {
         let local = String(number.digits.dropFirst())
         #expect(try store.unifiedContacts(matching: .phoneNumber(PhoneNumber(local)), keysToFetch: []).map(\.identifier)
             == [fixture.id("Zoe")])
-        #expect(try store.unifiedContacts(matching: .phoneNumber("999 555 1234"), keysToFetch: []).isEmpty)
+        let differsInTheLastSeven = String(local.dropLast()) + (local.last == "9" ? "8" : "9")
+        #expect(try store.unifiedContacts(matching: .phoneNumber(PhoneNumber("999" + differsInTheLastSeven)), keysToFetch: []).isEmpty)
         #expect(contactError { _ = try store.unifiedContacts(matching: .phoneNumber("1-"), keysToFetch: []) }?.code
             == .predicateInvalid)
     }

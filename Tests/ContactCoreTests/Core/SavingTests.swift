@@ -183,7 +183,8 @@ struct SavingTests {
         request.addMember(.new(42), to: .new(43))
         let error = contactError { _ = try store.execute(request) }
         #expect(error?.code == .recordDoesNotExist)
-        #expect(error?.affectedIdentifiers == [], "nothing the caller did not name")
+        // A never-saved contact's update names the empty identifier; SPEC 6 lists it as given.
+        #expect(error?.affectedIdentifiers == [""], "only what the request gave, empty included")
         #expect(throws: Never.self) { try store.execute(SaveRequest()) }
     }
 

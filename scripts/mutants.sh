@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# `make mutants`: the harness measures itself. Each Fuzz/Mutants/*.mutant (one line of
+# Sources/ContactCore replaced by another) is applied alone to a scratch copy of the tree;
+# then `swift test` must fail (the table names the failing tests) and each target the mutant
+# lists is fuzzed from an EMPTY corpus and from the checked-in corpus, MUTANT_RUNS times for
+# at most MUTANT_SECONDS each; the table gives the median time to the first crash.
+#
+# Variables: MUTANTS=glob (default *), MUTANT_RUNS=3, MUTANT_SECONDS=60, MUTANT_SKIP_TESTS=1.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+MUTANTS=${MUTANTS:-*}
+MUTANT_RUNS=${MUTANT_RUNS:-3}
+MUTANT_SECONDS=${MUTANT_SECONDS:-60}
+work=$root/.build-mutants
+src=$work/src
+export SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1
+mkdir -p "$work/logs"
+
+# median of the numbers on stdin ("-" for none)
+median() { sort -g | awk '{ a[NR] = $1 } END { print NR ? a[int((NR + 1) / 2)] : "-" }'; }
+
+# time_to_find BINARY CORPUS_DIR: seconds until the first crash, or ">N" when none.
+time_to_find() {
+    local binary=$1 corpus=$2 start end rc=0 scratch
+    scratch=$(mktemp -d)
+    [[ -d $corpus ]] && cp -r "$corpus/." "$scratch/"
+    start=$(date +%s.%N)
+    timeout $((MUTANT_SECONDS + 60)) "$binary" -max_total_time="$MUTANT_SECONDS" -timeout=10 \
+        -artifact_prefix="$scratch/" "$scratch" >"$work/logs/fuzz.log" 2>&1 || rc=$?
+    end=$(date +%s.%N)
+    if ls "$scratch"/crash-* >/dev/null 2>&1; then awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f\n", b - a }'
+    else echo ">$MUTANT_SECONDS"; fi
+    rm -rf "$scratch"
+}
+
+printf '| mutant | swift test kills it with | fuzzer | from empty (median s) | from corpus (median s) |\n'
+printf '| --- | --- | --- | --- | --- |\n'
+for mutant in Fuzz/Mutants/$MUTANTS.mutant; do
+    name=$(basename "$mutant" .mutant)
+    file=$(sed -n 's/^file: //p' "$mutant")
+    read -r -a targets <<<"$(sed -n 's/^targets: //p' "$mutant")"
+    # A fresh copy of the working tree (builds kept between mutants), then the one change.
+    mkdir -p "$src"
+    rsync -a --delete --exclude '.build*' --exclude '.git' "$root/" "$src/"
+    python3 - "$mutant" "$src/$file" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().splitlines()
+old = next(l[2:] for l in lines if l.startswith("- "))
+new = next(l[2:] for l in lines if l.startswith("+ "))
+text = open(sys.argv[2]).read()
+if old not in text:
+    sys.exit(f"{sys.argv[1]}: the line to mutate is not in {sys.argv[2]}")
+open(sys.argv[2], "w").write(text.replace(old, new, 1))
+PY
+    killers="(not run)"
+    if [[ ${MUTANT_SKIP_TESTS:-0} != 1 ]]; then
+        (cd "$src" && swift test --scratch-path "$work/test" >"$work/logs/$name-test.log" 2>&1) && killers="SURVIVED" ||
+            killers=$(grep -oE '✘ Test [A-Za-z0-9_]+\(' "$work/logs/$name-test.log" | sed 's/✘ Test //; s/($//' | sort -u | head -4 | paste -sd, -)
+        [[ -n $killers ]] || killers="build or run failed (see $work/logs/$name-test.log)"
+    fi
+    for t in "${targets[@]}"; do
+        (cd "$src" && swift build -c release --scratch-path "$work/fuzz" --sanitize=fuzzer \
+            -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --product "$t" >"$work/logs/$name-build.log" 2>&1)
+        binary=$work/fuzz/release/$t
+        empty=$(for _ in $(seq "$MUTANT_RUNS"); do time_to_find "$binary" /nonexistent; done | sed 's/>//' | median)
+        corpus=$(for _ in $(seq "$MUTANT_RUNS"); do time_to_find "$binary" "Corpus/$t"; done | sed 's/>//' | median)
+        [[ $empty == "$MUTANT_SECONDS" ]] && empty=">$MUTANT_SECONDS"
+        [[ $corpus == "$MUTANT_SECONDS" ]] && corpus=">$MUTANT_SECONDS"
+        printf '| %s | %s | %s | %s | %s |\n' "$name" "$killers" "$t" "$empty" "$corpus"
+        killers="〃"
+    done
+done
