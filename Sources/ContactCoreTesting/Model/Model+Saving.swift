@@ -160,8 +160,9 @@ extension Model {
         let changes = last.map { object, position in
             Change(object: object, position: position, before: exists(object), after: after.exists(object))
         }.filter { change in
+            // SPEC 6: an update counts even when equal; an add then a delete in one request is nothing.
             if case .member = change.object { return change.before != change.after }
-            return true
+            return change.before || change.after
         }
         guard !changes.isEmpty else { return }
         // SPEC 10: every app that could see a changed contact before or after, or whose P changed.
