@@ -238,9 +238,13 @@ extension Runner {
             .givenName: Vocabulary.people[c.givenPerson].given, .familyName: person.family,
             .organizationName: Vocabulary.organizations[c.organization].name,
             .phoneNumbers: c.phone.map { Vocabulary.phones[$0].text } ?? "", .emailAddresses: c.email.map { Vocabulary.emails[$0] } ?? "",
-            .note: c.note, .birthday: c.birthday.map { "\($0)" } ?? "",
+            .note: c.note,
         ]
-        for key in keys.keys {
+        if keys.keys.contains(.birthday) {
+            // Compared as a value: describing it would reflect, and the runtime caches type names.
+            try expect(try? contact.birthday, c.birthday, "SPEC 2 values", "birthday of \(c.id)")
+        }
+        for key in keys.keys where key != .birthday {
             let actual: String? = switch key {
             case .givenName: try? contact.givenName
             case .familyName: try? contact.familyName
@@ -248,7 +252,6 @@ extension Runner {
             case .phoneNumbers: (try? contact.phoneNumbers)?.map(\.value.stringValue).joined()
             case .emailAddresses: (try? contact.emailAddresses)?.map(\.value).joined()
             case .note: try? contact.note
-            case .birthday: (try? contact.birthday).map { $0.map { "\($0)" } ?? "" }
             default: nil
             }
             try expect(actual, values[key], "SPEC 2 values", "\(key) of \(c.id)")
