@@ -26,6 +26,22 @@ public final class ContactDevice: Sendable {
         responder = Mutex(nil)
     }
 
+    /// A device in the same state as this one (contacts, apps, history, identifiers to come),
+    /// with no observers and no prompt responder: for a test harness that builds a starting
+    /// state once and runs many programs from it.
+    package func copy() -> ContactDevice {
+        ContactDevice(state: state.withLock { state in
+            var copy = state
+            copy.changeObservers = ChangeObservers()
+            return copy
+        })
+    }
+
+    private init(state: DeviceState) {
+        self.state = Mutex(state)
+        responder = Mutex(nil)
+    }
+
     /// A contact store for one app: the app's whole view of the device.
     ///
     /// Stores made for the same bundle identifier share its status and permitted set, as

@@ -38,8 +38,9 @@ struct DeviceState: Sendable {
     var history: ChangeLog
     /// Search keys of every stored contact; ``setContact(_:_:)`` keeps it current.
     var searchIndex = SearchIndex()
-    /// Where commits are posted as notifications; shared, not copied, with the state.
-    let changeObservers = ChangeObservers()
+    /// Where commits are posted as notifications; shared, not copied, with the state (a
+    /// ``ContactDevice/copy()`` gives its copy observers of its own).
+    var changeObservers = ChangeObservers()
 
     init(seed: UInt64, defaultSortOrder: SortOrder, historyLimit: Int) {
         identifiers = IdentifierGenerator(seed: seed)

@@ -7,7 +7,6 @@ import ContactCore
 package struct Decoder {
     package static let version: UInt8 = 2
     package static let maximumOperations = 16
-    package static let maximumPeople = 5
 
     let profile: Profile
     private var reader: ByteReader
@@ -40,7 +39,7 @@ package struct Decoder {
             default: .notDetermined
             }
         }
-        program.people = (0..<min(Self.maximumPeople, Int(device >> 2 & 7))).map { _ in reader.index(Vocabulary.people.count) }
+        program.people = Vocabulary.casts[Int(device >> 2 & 0x0F)]
         var records: [Range<Int>] = []
         while program.operations.count < Self.maximumOperations, !reader.isAtEnd {
             let start = reader.position

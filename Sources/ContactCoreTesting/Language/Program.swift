@@ -72,7 +72,7 @@ package enum Setting: Hashable, Sendable {
 
 /// A contact as a program names it: the store, not the program, makes identifiers.
 package enum Ref: Hashable, Sendable {
-    /// The n-th contact identifier the run has seen (modulo; deleted ones included).
+    /// The n-th newest contact identifier the run has seen (modulo; deleted ones included).
     case known(Int)
     /// Inside a save: the n-th contact this request added (modulo).
     case added(Int)
@@ -155,7 +155,7 @@ package struct QueryText: Hashable, Sendable {
 /// Which history token a fetch presents.
 package enum TokenPick: Hashable, Sendable {
     case none
-    /// The n-th token the run has been given (modulo).
+    /// The n-th newest token the run has been given (modulo).
     case seen(Int)
     case limitedAccess
     /// Bytes no device wrote.

@@ -19,12 +19,10 @@ package enum Reducer {
                     break
                 }
             }
-            // Fewer people: the count sits in bits 2–4 of byte 1, the people after byte 2.
-            if !progress, current.count > 3, current[1] >> 2 & 7 > 0 {
-                let count = Int(current[1] >> 2 & 7)
+            // No people: the cast sits in bits 2–5 of byte 1.
+            if !progress, current.count > 1, current[1] & 0x3C != 0 {
                 var candidate = current
-                candidate[1] = candidate[1] & 0xE3 | UInt8(count - 1) << 2
-                if 3 + count <= candidate.count { candidate.remove(at: 3 + count - 1) }
+                candidate[1] &= 0xC3
                 if fails(candidate) {
                     current = candidate
                     progress = true

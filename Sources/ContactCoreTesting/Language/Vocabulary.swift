@@ -54,6 +54,13 @@ package enum Vocabulary {
         latin("Kate", "Bell", "kate", "bell"),
     ]
 
+    /// The people a device can start with (byte 1's cast): few, so that the runner builds each
+    /// starting device once and copies it; each pairs names on a rule's edge.
+    package static let casts: [[Int]] = [
+        [], [1], [1, 2], [3], [4, 5], [6, 7, 8, 9], [1, 5, 10, 12], [2, 3, 4], [6], [7, 8], [9], [10, 11], [12, 5],
+        [1, 2, 3, 4, 5], [6, 7, 8, 9, 10], [0, 11, 12],
+    ]
+
     /// People whose given name is Latin: what an edit may set as a given name.
     package static let latinGivenNames = [0, 1, 2, 3, 4, 5, 10, 11, 12]
 

@@ -5,7 +5,7 @@ extension Runner {
     mutating func history(app: Int, _ pick: TokenPick, excluding author: String?, includeGroups: Bool) throws(Failure) {
         let token: HistoryToken? = switch pick {
         case .none: nil
-        case .seen(let n): tokens.isEmpty ? nil : tokens[n % tokens.count].token
+        case .seen(let n): tokens.isEmpty ? nil : tokens[tokens.count - 1 - n % tokens.count].token
         case .limitedAccess: .limitedAccess
         case .foreign(let bytes): HistoryToken(bytes: bytes)
         }

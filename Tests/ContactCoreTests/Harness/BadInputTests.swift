@@ -26,6 +26,6 @@ import Testing
     @Test func aProgramIsBounded() {
         let program = FuzzTarget.permittedSet.program([Decoder.version] + Array(repeating: 1, count: 4096))
         #expect(program.operations.count <= Decoder.maximumOperations)
-        #expect(program.people.count <= Decoder.maximumPeople)
+        #expect(Vocabulary.casts.contains(program.people))
     }
 }
