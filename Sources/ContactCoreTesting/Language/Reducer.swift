@@ -1,10 +1,9 @@
 /// Makes a failing input small at the operation level: drops whole records (and the person's
 /// contacts) while the same rule still breaks.
 package enum Reducer {
-    package static func reduce(_ bytes: [UInt8], profile: Profile, rule: String) -> [UInt8] {
-        func fails(_ candidate: [UInt8]) -> Bool {
-            Runner.run(Decoder.decode(candidate, profile: profile).program)?.rule == rule
-        }
+    package static func reduce(_ bytes: [UInt8], profile: Profile, rule: String,
+                               check: ([UInt8]) -> Failure?) -> [UInt8] {
+        func fails(_ candidate: [UInt8]) -> Bool { check(candidate)?.rule == rule }
         var current = bytes
         var progress = true
         while progress {

@@ -65,10 +65,17 @@ extension Model {
         }
     }
 
-    /// SPEC 8: the button's rows for a query, outside P and not ignored, ranked: exact full
-    /// name, name prefix, organization, phone or email; then the device's order.
-    package func buttonRows(app: Int, _ tap: Tap) -> [Contact] {
-        let text = tap.query.text
+    /// SPEC 7's kind of match for the button: 0 exact full name, 1 name prefix,
+    /// 2 organization, 3 phone or email; `nil` for none.
+    package func buttonRank(_ query: QueryText, _ c: Contact) -> Int? {
+        let text = query.text
+        if matchesName(query.tokens, c) {
+            let given = Vocabulary.people[c.givenPerson], family = Vocabulary.people[c.person]
+            let full = Array(given.givenForms.prefix(given.givenTokens)) + family.familyForms.prefix(family.familyTokens)
+            let joined = c.givenPerson == c.person ? family.joinedForms.first : nil
+            let exact = full.sorted() == query.tokens.sorted() || (query.tokens.count == 1 && joined == query.tokens[0])
+            return exact ? 0 : matchesName(query.tokens, c, organization: false) ? 1 : 2
+        }
         let digits = String(text.unicodeScalars.compactMap { s -> Character? in
             switch s.value {
             case 0x30...0x39: Character(s)
@@ -77,8 +84,19 @@ extension Model {
             }
         })
         let isPhoneQuery = !text.unicodeScalars.contains { $0.properties.isAlphabetic } && digits.utf8.count >= 3
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let emailPrefix = trimmed.isEmpty ? nil : Self.lowercasedASCII(trimmed)
+        if isPhoneQuery, let phone = c.phone, Self.phoneMatches(query: digits, candidate: Vocabulary.phones[phone].digits) {
+            return 3
+        }
+        let trimmed = Self.lowercasedASCII(text.trimmingCharacters(in: .whitespaces))
+        if !trimmed.isEmpty, let email = c.email.map({ Self.lowercasedASCII(Vocabulary.emails[$0]) }), email.hasPrefix(trimmed) {
+            return 3
+        }
+        return nil
+    }
+
+    /// SPEC 8: the button's rows for a query, outside P and not ignored, ranked by kind of
+    /// match, then the device's order.
+    package func buttonRows(app: Int, _ tap: Tap) -> [Contact] {
         var ranked: [(rank: Int, contact: Contact)] = []
         for c in contacts where !apps[app].permitted.contains(c.id) {
             let phone = c.phone.map { Vocabulary.phones[$0].digits }
@@ -86,21 +104,7 @@ extension Model {
             if let ignored = tap.ignoredEmail, let email, email == Self.lowercasedASCII(Vocabulary.emails[ignored]) { continue }
             if let ignored = tap.ignoredPhone, let phone,
                Self.phoneMatches(query: Vocabulary.phones[ignored].digits, candidate: phone) { continue }
-            let rank: Int
-            if matchesName(tap.query.tokens, c) {
-                let given = Vocabulary.people[c.givenPerson], family = Vocabulary.people[c.person]
-                let full = Array(given.givenForms.prefix(given.givenTokens)) + family.familyForms.prefix(family.familyTokens)
-                let joined = c.givenPerson == c.person ? family.joinedForms.first : nil
-                let exact = full.sorted() == tap.query.tokens.sorted() || (tap.query.tokens.count == 1 && joined == tap.query.tokens[0])
-                rank = exact ? 0 : matchesName(tap.query.tokens, c, organization: false) ? 1 : 2
-            } else if isPhoneQuery, let phone, Self.phoneMatches(query: digits, candidate: phone) {
-                rank = 3
-            } else if let emailPrefix, let email, email.hasPrefix(emailPrefix), !email.isEmpty {
-                rank = 3
-            } else {
-                continue
-            }
-            ranked.append((rank, c))
+            if let rank = buttonRank(tap.query, c) { ranked.append((rank, c)) }
         }
         let order = sorted(ranked.map(\.contact), by: .userDefault).map(\.id)
         return ranked.sorted { a, b in

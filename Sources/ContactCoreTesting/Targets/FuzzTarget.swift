@@ -21,15 +21,21 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// The first broken rule, fast: what each fuzzing execution runs.
     package func check(_ bytes: [UInt8]) -> Failure? {
-        Runner.run(program(bytes))
+        run(program(bytes))
+    }
+
+    /// Every target runs programs on the device and the model, but `FuzzSearchMatching`, whose
+    /// rules are functions: it compares them directly, without a device, many times faster.
+    package func run(_ program: Program) -> Failure? {
+        self == .searchMatching ? SearchRulesCheck.check(program) : Runner.run(program)
     }
 
     /// The first broken rule of the reduced input, with the reduced bytes and its Swift test.
     package func explain(_ bytes: [UInt8]) -> (failure: Failure, reduced: [UInt8])? {
         guard let first = check(bytes) else { return nil }
-        let reduced = Reducer.reduce(bytes, profile: profile, rule: first.rule)
+        let reduced = Reducer.reduce(bytes, profile: profile, rule: first.rule) { run(self.program($0)) }
         let program = program(reduced)
-        var failure = Runner.run(program) ?? first
+        var failure = run(program) ?? first
         failure.test = Printer.test(program, name: "regression", failure: failure)
         return (failure, reduced)
     }

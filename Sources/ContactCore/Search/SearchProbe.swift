@@ -1,0 +1,45 @@
+/// SPEC 7's rules applied to one contact's values, without a store: what the harness's
+/// differential search target compares with its reference model. The store and the access
+/// button use the same pieces (``ContactSearchKeys``, ``NameQuery``, ``PhoneDigits``,
+/// ``EmailMatching``) through the search index.
+package struct SearchProbe {
+    private let keys: ContactSearchKeys
+
+    package init(_ contact: MutableContact) {
+        keys = ContactSearchKeys(contact.fields)
+    }
+
+    /// A query normalized once, as the store and the button normalize it.
+    package struct Query {
+        fileprivate let search: ContactSearchQuery
+        package init(_ text: String) { search = ContactSearchQuery(text) }
+        /// Its normalized name tokens (``SearchNormalization/tokens(of:)``).
+        package var tokens: [String] { search.name.tokens.map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// The store's name predicate.
+    package func matchesName(_ query: Query) -> Bool { query.search.name.matches(keys) }
+
+    /// The store's phone predicate, for a query of at least three digits.
+    package func matchesPhone(_ query: String) -> Bool {
+        let digits = PhoneDigits.digits(of: query)
+        return keys.phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) }
+    }
+
+    /// The store's email predicate: the whole address, without regard to case.
+    package func matchesEmail(_ address: String) -> Bool { keys.emails.contains(EmailMatching.key(of: address)) }
+
+    /// How the access button ranks the contact for `query` (0 exact full name, 1 name prefix,
+    /// 2 organization, 3 phone or email), or `nil` when it does not match.
+    package func buttonRank(_ query: Query) -> Int? {
+        let search = query.search
+        if let rank = search.name.rank(of: keys) { return rank.rawValue }
+        if let digits = search.phoneDigits, keys.phoneDigits.contains(where: { PhoneDigits.matches(query: digits, candidate: $0) }) {
+            return SearchRank.phoneOrEmail.rawValue
+        }
+        if let prefix = search.emailPrefix, keys.emails.contains(where: { $0.hasBytePrefix(prefix) }) {
+            return SearchRank.phoneOrEmail.rawValue
+        }
+        return nil
+    }
+}

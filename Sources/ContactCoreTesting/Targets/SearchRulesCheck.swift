@@ -1,0 +1,63 @@
+import ContactCore
+
+/// `FuzzSearchMatching`: SPEC 7 as functions. The program's contacts (its cast and every
+/// contact a save writes) and its queries (name, phone and email fetches, button taps) meet
+/// pairwise, without a device: the library's tokens, name, phone and email predicates and the
+/// button's kind of match, against the model's rules over the vocabulary's hand-written tables.
+/// The stateful targets check the same rules through the store and the button.
+enum SearchRulesCheck {
+    static func check(_ program: Program) -> Failure? {
+        var drafts = program.people.map(Runner.personDraft)
+        var names: [QueryText] = [], phones: [Int] = [], emails: [Int] = []
+        for operation in program.operations {
+            switch operation {
+            case .save(_, _, let steps):
+                for case .add(let draft) in steps { drafts.append(draft) }
+                for case .update(_, let draft) in steps { drafts.append(draft) }
+            case .fetch(_, .name(let query), _, _): names.append(query)
+            case .fetch(_, .phone(let n), _, _): phones.append(n)
+            case .fetch(_, .email(let n), _, _): emails.append(n)
+            case .button(_, let tap): names.append(tap.query)
+            default: break
+            }
+        }
+        let model = Model(sortOrder: program.sortOrder)
+        let prepared = names.map { SearchProbe.Query($0.text) }
+        for (query, library) in zip(names, prepared) where library.tokens != query.tokens {
+            return Failure(rule: "SPEC 7 normalization", step: 0,
+                           detail: "\(query.text.debugDescription) has tokens \(library.tokens), SPEC's are \(query.tokens)")
+        }
+        for (index, draft) in drafts.enumerated() {
+            let probe = SearchProbe(draft.mutableContact)
+            let c = Model.Contact(id: "", person: draft.person, givenPerson: draft.person, organization: draft.organization,
+                                  phone: draft.phone, email: draft.email)
+            let who = "contact \(index) (\(Vocabulary.people[draft.person].given) \(Vocabulary.people[draft.person].family))"
+            for (query, library) in zip(names, prepared) {
+                let expected = model.matchesName(query.tokens, c)
+                if probe.matchesName(library) != expected {
+                    return Failure(rule: "SPEC 7 name matching", step: 0, detail: "\(query.text.debugDescription) against \(who): expected \(expected)")
+                }
+                let rank = model.buttonRank(query, c)
+                if probe.buttonRank(library) != rank {
+                    return Failure(rule: "SPEC 7/8 button match kind", step: 0,
+                                   detail: "\(query.text.debugDescription) against \(who): got \(String(describing: probe.buttonRank(library))), expected \(String(describing: rank))")
+                }
+            }
+            for n in phones where Vocabulary.phones[n].digits.utf8.count >= 3 {
+                let expected = c.phone.map { Model.phoneMatches(query: Vocabulary.phones[n].digits, candidate: Vocabulary.phones[$0].digits) } ?? false
+                if probe.matchesPhone(Vocabulary.phones[n].text) != expected {
+                    return Failure(rule: "SPEC 7 phone matching", step: 0,
+                                   detail: "\(Vocabulary.phones[n].text) against \(c.phone.map { Vocabulary.phones[$0].text } ?? "no number"): expected \(expected)")
+                }
+            }
+            for n in emails where !Vocabulary.emails[n].isEmpty {
+                let expected = c.email.map { Model.lowercasedASCII(Vocabulary.emails[$0]) == Model.lowercasedASCII(Vocabulary.emails[n]) } ?? false
+                if probe.matchesEmail(Vocabulary.emails[n]) != expected {
+                    return Failure(rule: "SPEC 7 email matching (whole address)", step: 0,
+                                   detail: "\(Vocabulary.emails[n]) against \(c.email.map { Vocabulary.emails[$0] } ?? "no address"): expected \(expected)")
+                }
+            }
+        }
+        return nil
+    }
+}
