@@ -41,8 +41,9 @@ for mutant in Fuzz/Mutants/$MUTANTS.mutant; do
     file=$(sed -n 's/^file: //p' "$mutant")
     read -r -a targets <<<"$(sed -n 's/^targets: //p' "$mutant")"
     # A fresh copy of the working tree (builds kept between mutants), then the one change.
+    rm -rf "$src"
     mkdir -p "$src"
-    rsync -a --delete --exclude '.build*' --exclude '.git' "$root/" "$src/"
+    git ls-files -co --exclude-standard -z | tar --null -cf - -T - | tar -xf - -C "$src"
     python3 - "$mutant" "$src/$file" <<'PY'
 import sys
 lines = open(sys.argv[1]).read().splitlines()
