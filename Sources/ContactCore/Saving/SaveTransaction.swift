@@ -12,7 +12,7 @@ struct SaveTransaction {
     private var newContacts: [Int: String] = [:]
     private var newGroups: [Int: String] = [:]
 
-    /// First-touch position and state before the request, per record, for the net change.
+    /// Last-touch position and state before the request, per record, for the net change.
     private var contactsBefore: [String: (position: Int, existed: Bool, seenBy: Set<String>)] = [:]
     private var groupsBefore: [String: (position: Int, existed: Bool)] = [:]
     private var membershipBefore: [Pair: (position: Int, wasMember: Bool)] = [:]
@@ -298,19 +298,30 @@ struct SaveTransaction {
 
     // MARK: Net change
 
+    /// Records a touch: the state before the request from the first touch, the position of
+    /// the last (SPEC 11: an object's event sits at its last change in the request).
     private mutating func touchContact(_ identifier: String, in state: DeviceState) {
-        guard contactsBefore[identifier] == nil else { return }
+        if contactsBefore[identifier] != nil {
+            contactsBefore[identifier]?.position = position
+            return
+        }
         let existed = state.contacts[identifier] != nil
         contactsBefore[identifier] = (position, existed, existed ? state.appsSeeing(identifier) : [])
     }
 
     private mutating func touchGroup(_ identifier: String, in state: DeviceState) {
-        guard groupsBefore[identifier] == nil else { return }
+        if groupsBefore[identifier] != nil {
+            groupsBefore[identifier]?.position = position
+            return
+        }
         groupsBefore[identifier] = (position, state.groups[identifier] != nil)
     }
 
     private mutating func touchPair(_ pair: Pair, in state: DeviceState) {
-        guard membershipBefore[pair] == nil else { return }
+        if membershipBefore[pair] != nil {
+            membershipBefore[pair]?.position = position
+            return
+        }
         let wasMember = switch pair.kind {
         case .member: state.members[pair.parent]?.contains(pair.child) ?? false
         case .subgroup: state.subgroups[pair.parent]?.contains(pair.child) ?? false
@@ -318,7 +329,7 @@ struct SaveTransaction {
         membershipBefore[pair] = (position, wasMember)
     }
 
-    /// Each touched record's net change, in the order the request first touched it, and
+    /// Each touched record's net change, in the order of its last touch in the request, and
     /// the apps that could see any of it. Memberships of a deleted record go with it.
     private func netChange(in state: DeviceState) -> ([ChangeEvent], Set<String>) {
         var events: [(position: Int, event: ChangeEvent)] = []

@@ -40,18 +40,20 @@ extension Model {
     /// Each object's net change since the first `since` commits, at its last change by an
     /// author not excluded; events at the same position of one commit in no fixed order.
     package func delta(since: Int, excluding author: String?, includeGroups: Bool) -> [[Event]] {
-        var first: [Object: Bool] = [:], last: [Object: Bool] = [:], place: [Object: (Int, Int)] = [:]
+        var first: [Object: Bool] = [:], place: [Object: (Int, Int)] = [:]
         for (index, commit) in commits.enumerated().dropFirst(since) {
             let included = author == nil || commit.author != author
             for change in commit.changes {
                 if first[change.object] == nil { first[change.object] = change.before }
-                last[change.object] = change.after
                 if included { place[change.object] = (index, change.position) }
             }
         }
         var placed: [(key: (Int, Int), event: Event)] = []
         for (object, key) in place {
-            let before = first[object] ?? false, after = last[object] ?? false
+            // Decided (ChangeHistoryEvent): a deleted contact's or group's own delete ends its
+            // memberships; a membership is reported only while both ends exist.
+            if case .member(let contact, let group) = object, self.contact(contact) == nil || !hasGroup(group) { continue }
+            let before = first[object] ?? false, after = exists(object)
             let event: Event? = switch (object, before, after) {
             case (.contact(let id), false, true): .addContact(id)
             case (.contact(let id), true, true): .updateContact(id)
