@@ -25,7 +25,7 @@ public enum SortOrder: Hashable, Sendable, CaseIterable {
     case givenName
     /// Family name, then given name.
     case familyName
-    /// The device's choice (``ContactDevice/init(seed:defaultSortOrder:historyLimit:)``).
+    /// The device's choice (``ContactDevice/init(seed:identity:defaultSortOrder:historyLimit:)``).
     case userDefault
 }
 

@@ -6,7 +6,7 @@ enum HistoryStart: Hashable, Sendable {
 
 extension DeviceState {
     /// The identity this device writes into its tokens.
-    var historyStoreIdentity: UInt64 { HistoryToken.storeIdentity(seed: identifiers.seed) }
+    var historyStoreIdentity: UInt64 { HistoryToken.storeIdentity(historyIdentity) }
 
     func currentHistoryToken(for app: AppRecord) -> HistoryToken {
         app.status == .limited

@@ -68,11 +68,11 @@ extension HistoryToken {
         }
     }
 
-    /// The identity a device writes into its tokens: a function of its seed alone, so the
-    /// same seed and the same calls give the same tokens. SplitMix64 is a bijection, so
-    /// devices with different seeds never share one.
-    package static func storeIdentity(seed: UInt64) -> UInt64 {
-        var z = seed ^ 0x4849_5354_4F52_5931  // "HISTORY1": keeps it apart from identifier streams
+    /// The identity a device writes into its tokens, mixed from its
+    /// ``ContactDevice/init(seed:identity:defaultSortOrder:historyLimit:)`` identity (random
+    /// unless given). SplitMix64 is a bijection, so devices of different identities never share one.
+    package static func storeIdentity(_ identity: UInt64) -> UInt64 {
+        var z = identity ^ 0x4849_5354_4F52_5931  // "HISTORY1": keeps it apart from identifier streams
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)

@@ -18,16 +18,21 @@ public final class ContactDevice: Sendable {
     /// - Parameters:
     ///   - seed: Makes identifiers differ between devices; the same seed and the same calls
     ///     give the same identifiers.
+    ///   - identity: What this device writes into its history tokens, so that a token of
+    ///     another device is foreign (a full sync), even one with the same seed. `nil`, the
+    ///     default, draws a random one; give one for tokens that replay exactly.
     ///   - defaultSortOrder: What ``SortOrder/userDefault`` means on this device.
     ///   - historyLimit: How many commits the change history keeps; older tokens expire.
-    public init(seed: UInt64 = 0, defaultSortOrder: SortOrder = .givenName, historyLimit: Int = 100_000) {
+    public init(seed: UInt64 = 0, identity: UInt64? = nil, defaultSortOrder: SortOrder = .givenName,
+                historyLimit: Int = 100_000) {
         let order = defaultSortOrder == .userDefault ? .givenName : defaultSortOrder
-        state = Mutex(DeviceState(seed: seed, defaultSortOrder: order, historyLimit: historyLimit))
+        state = Mutex(DeviceState(seed: seed, identity: identity ?? UInt64.random(in: 0...UInt64.max),
+                                  defaultSortOrder: order, historyLimit: historyLimit))
         responder = Mutex(nil)
     }
 
-    /// A device in the same state as this one (contacts, apps, history, identifiers to come),
-    /// with no observers and no prompt responder: for a test harness that builds a starting
+    /// A device in the same state as this one (contacts, apps, history, identifiers to come,
+    /// history identity: its tokens are the original's), with no observers and no prompt responder: for a test harness that builds a starting
     /// state once and runs many programs from it.
     package func copy() -> ContactDevice {
         ContactDevice(state: state.withLock { state in

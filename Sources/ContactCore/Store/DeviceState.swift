@@ -24,6 +24,8 @@ struct AppRecord: Hashable, Sendable {
 /// guards it with a mutex; every rule of the contract is a function of this value.
 struct DeviceState: Sendable {
     var identifiers: IdentifierGenerator
+    /// Written into every history token, so that another device's tokens are foreign.
+    let historyIdentity: UInt64
     var nextSerial: UInt64 = 0
     var contacts: [String: StoredContact] = [:]
     var groups: [String: StoredGroup] = [:]
@@ -42,8 +44,9 @@ struct DeviceState: Sendable {
     /// ``ContactDevice/copy()`` gives its copy observers of its own).
     var changeObservers = ChangeObservers()
 
-    init(seed: UInt64, defaultSortOrder: SortOrder, historyLimit: Int) {
+    init(seed: UInt64, identity: UInt64, defaultSortOrder: SortOrder, historyLimit: Int) {
         identifiers = IdentifierGenerator(seed: seed)
+        historyIdentity = identity
         let local = ContactContainer(identifier: identifiers.next(.container), name: "On My iPhone", kind: .local)
         containers = [local]
         defaultContainerIdentifier = local.identifier

@@ -51,7 +51,8 @@ package struct Runner {
             self.init(device: cached.device.copy(), model: cached.model)
             contacts = cached.contacts
         } else {
-            self.init(device: ContactDevice(seed: 1, defaultSortOrder: program.sortOrder), model: Model(sortOrder: program.sortOrder))
+            self.init(device: ContactDevice(seed: 1, identity: 1, defaultSortOrder: program.sortOrder),
+                      model: Model(sortOrder: program.sortOrder))
             try addPeople(program.people)
             let made = (device.copy(), model, contacts)
             Self.starts.withLock { starts in

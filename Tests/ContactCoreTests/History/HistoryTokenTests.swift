@@ -72,7 +72,7 @@ struct HistoryTokenTests {
         }
     }
 
-    @Test func theSameSeedAndCallsGiveTheSameTokens() throws {
+    @Test func theSameSeedIdentityAndCallsGiveTheSameTokens() throws {
         let first = Self.device(saves: 3)
         let second = Self.device(saves: 3)
         #expect(try first.full.currentHistoryToken == (try second.full.currentHistoryToken))

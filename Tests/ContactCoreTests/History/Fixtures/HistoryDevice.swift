@@ -25,7 +25,7 @@ struct HistoryDevice: Sendable {
 
     init(seed: UInt64 = HistoryDevice.seed, historyLimit: Int = 1_000) {
         self.seed = seed
-        device = ContactDevice(seed: seed, historyLimit: historyLimit)
+        device = ContactDevice(seed: seed, identity: seed, historyLimit: historyLimit)
         full = device.store(for: Self.fullApp)
         limited = device.store(for: Self.limitedApp)
         // Both apps exist with their status: neither ever prompts, and neither can fail on access.
