@@ -4,6 +4,13 @@ extension ContactDevice {
     public func contactAccessButtonView(
         _ button: ContactAccessButton, in store: ContactStore, placement: ContactAccessButton.Placement
     ) -> ContactAccessButtonView {
+        snapshot(button, in: store, placement: placement).view
+    }
+
+    /// The app's status and what the button shows, read together under one lock.
+    private func snapshot(
+        _ button: ContactAccessButton, in store: ContactStore, placement: ContactAccessButton.Placement
+    ) -> (status: AuthorizationStatus, view: ContactAccessButtonView) {
         let problems = button.legibilityProblems(in: placement)
         return state.withLock { state in
             let record = state.app(store.app.bundleIdentifier)
@@ -22,7 +29,7 @@ extension ContactDevice {
                 default: .list(rows)
                 }
             }
-            return ContactAccessButtonView(content: content, appearance: button.appearance, legibilityProblems: problems)
+            return (record.status, ContactAccessButtonView(content: content, appearance: button.appearance, legibilityProblems: problems))
         }
     }
 
@@ -32,27 +39,24 @@ extension ContactDevice {
     /// event is validated, and that the button is legible; a failed check refuses the tap
     /// whatever the contacts are. Then one match is approved by the tap itself; several open
     /// the list, where `choosing` plays the person and returns the identifiers of the rows
-    /// to approve (`nil`: the person closes the list). From `notDetermined` the person then
-    /// answers the simplified limited prompt through the device's prompt responder: any
-    /// answer but deny makes the app `limited` with exactly the approved contacts; deny
-    /// makes it `denied`. From `limited` the approved contacts join the permitted set.
-    /// Every grant is a commit, seen by history and notifications.
+    /// to approve (`nil`: the person closes the list). The status and the rows come from one
+    /// snapshot; the approval then applies to the status the app has when it lands: a
+    /// `notDetermined` app first shows the person the simplified limited prompt (any answer
+    /// but deny makes it `limited` with exactly the approved contacts; deny makes it
+    /// `denied`), a `limited` app adds them to its permitted set. Every grant is a commit,
+    /// seen by history and notifications.
     public func tapContactAccessButton(
         _ button: ContactAccessButton, in store: ContactStore, placement: ContactAccessButton.Placement,
         event: ContactAccessButton.Event, choosing: (([ContactAccessButtonView.Row]) -> [String])? = nil
     ) -> ContactAccessButton.TapOutcome {
-        let bundleIdentifier = store.app.bundleIdentifier
-        let status = authorizationStatus(for: bundleIdentifier)
+        let (status, view) = snapshot(button, in: store, placement: placement)
         guard ContactAccessButton.isShown(for: status) else { return .refused(.notShown(status)) }
         guard event == .validatedTouch else { return .refused(.unvalidatedEvent) }
-        let problems = button.legibilityProblems(in: placement)
-        guard problems.isEmpty else { return .refused(.illegible(problems)) }
-
-        // The person looks and chooses outside the lock: a choice may look at the device.
-        let view = contactAccessButtonView(button, in: store, placement: placement)
+        guard view.legibilityProblems.isEmpty else { return .refused(.illegible(view.legibilityProblems)) }
+        // The person chooses outside the lock: a choice may look at the device.
         let approved: [String]
         switch view.content {
-        case .hidden: return .refused(.notShown(authorizationStatus(for: bundleIdentifier)))
+        case .hidden: return .refused(.notShown(status))
         case .noMatch: return .declined
         case .single(let row): approved = [row.identifier]
         case .list(let rows):
@@ -60,9 +64,11 @@ extension ContactDevice {
             approved = rows.map(\.identifier).filter { row in picked.contains { ContactIdentifier.areEqual($0, row) } }
         }
         guard !approved.isEmpty else { return .declined }
-        return status == .notDetermined
-            ? grantFromNotDetermined(approved, store: store)
-            : grant(approved, store: store)
+        return promptLock.withLock { _ in
+            authorizationStatus(for: store.app.bundleIdentifier) == .notDetermined
+                ? grantFromNotDetermined(approved, store: store)
+                : grant(approved, store: store)
+        }
     }
 
     /// Adds approved contacts to a limited app's permitted set, if it is still limited.

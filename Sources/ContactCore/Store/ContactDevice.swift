@@ -13,6 +13,11 @@ import Synchronization
 public final class ContactDevice: Sendable {
     let state: Mutex<DeviceState>
     private let responder: Mutex<PromptResponder?>
+    /// Held from reading an app's status to applying the person's answer, by every prompt
+    /// (``ContactStore/requestAccess()`` and the access button's): two first requests never
+    /// both prompt. The responder runs under it, not under the state lock, so it may read the
+    /// device, but it must not request access itself.
+    let promptLock = Mutex(())
     private let storeCounter = Atomic<UInt64>(0)
 
     /// - Parameters:

@@ -41,14 +41,21 @@ public final class ContactStore: Sendable {
             throw ContactError(.missingUsageDescription,
                                "\(bundleIdentifier) declares no contacts usage description; the system shows no prompt.")
         }
-        let status = authorizationStatus
-        guard status == .notDetermined else { return status.grantsAccess }
-        guard let responder = device.promptResponder else {
-            throw ContactError(.authorizationDenied, "No one answered the access prompt.")
+        return try device.promptLock.withLock { _ throws(ContactError) in
+            let status = authorizationStatus
+            guard status == .notDetermined else { return status.grantsAccess }
+            guard let responder = device.promptResponder else {
+                throw ContactError(.authorizationDenied, "No one answered the access prompt.")
+            }
+            // The person answers outside the state lock: a responder may look at the device.
+            let answer = responder(AccessPrompt(bundleIdentifier: bundleIdentifier, usageDescription: usage, kind: .full))
+            return apply(answer)
         }
-        // The person answers outside the lock: a responder may look at the device.
-        let answer = responder(AccessPrompt(bundleIdentifier: bundleIdentifier, usageDescription: usage, kind: .full))
-        return device.state.withLock { state in
+    }
+
+    /// Applies the person's answer to the prompt, if the app is still `notDetermined`.
+    private func apply(_ answer: AccessAnswer) -> Bool {
+        device.state.withLock { state in
             guard state.app(bundleIdentifier).status == .notDetermined else {
                 return state.app(bundleIdentifier).status.grantsAccess
             }
