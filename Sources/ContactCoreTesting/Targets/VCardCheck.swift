@@ -1,0 +1,88 @@
+import ContactCore
+import Foundation
+
+/// FuzzVCard's check, also run by the corpus replay and the vCard property tests: any bytes
+/// either fail to read with a ``VCardError`` or give contacts that survive writing and reading.
+///
+/// For an input that reads, the lenient read must agree with the strict one, and both 3.0 and
+/// 4.0 exports must fold to at most 75 octets per line with no UTF-8 sequence split, and read
+/// back equal. For an input that fails, the error's line must exist, and the lenient read's
+/// first error must be the strict read's. Limits are small so each input stays fast.
+package enum VCardCheck {
+    package static let limits = VCardLimits(
+        maximumFileSize: 1 << 20, maximumCards: 256, maximumPropertiesPerCard: 1_024, maximumLineLength: 1 << 18)
+
+    /// `nil` when `bytes` behave, else what went wrong, with the input.
+    package static func check(_ bytes: [UInt8]) -> String? {
+        let data = Data(bytes)
+        let lenient = VCardSerialization.readLeniently(data, limits: limits)
+        let strict: VCardImport
+        do {
+            strict = try VCardSerialization.read(data, limits: limits)
+        } catch {
+            var lines = 1
+            for byte in bytes where byte == 10 { lines += 1 }
+            if error.line < 0 || error.line > lines || error.card < 0 {
+                return failure("error names a line or card that does not exist: \(error)", bytes)
+            }
+            if lenient.errors.first != error {
+                return failure("lenient read's first error \(String(describing: lenient.errors.first)) is not the strict read's \(error)", bytes)
+            }
+            return nil
+        }
+        if !lenient.errors.isEmpty || lenient.contacts != strict.contacts {
+            return failure("lenient read differs from strict read: \(lenient.errors)", bytes)
+        }
+        for version in [VCardVersion.v3_0, .v4_0] {
+            let exported = [UInt8](VCardSerialization.data(from: strict.contacts, version: version))
+            if let problem = foldingProblem(exported) {
+                return failure("\(version.rawValue) export: \(problem)", bytes)
+            }
+            do {
+                let again = try VCardSerialization.contacts(from: Data(exported))
+                guard again == strict.contacts else {
+                    let index = (0..<min(again.count, strict.contacts.count)).first { again[$0] != strict.contacts[$0] } ?? min(again.count, strict.contacts.count)
+                    let first = index < strict.contacts.count ? "\(strict.contacts[index])" : "none"
+                    let second = index < again.count ? "\(again[index])" : "none"
+                    return failure("""
+                        \(version.rawValue) export does not read back equal at contact \(index):
+                        read:    \(first)
+                        re-read: \(second)
+                        export:
+                        \(String(decoding: exported, as: UTF8.self))
+                        """, bytes)
+                }
+            } catch {
+                return failure("\(version.rawValue) export does not read back: \(error)\n\(String(decoding: exported, as: UTF8.self))", bytes)
+            }
+        }
+        return nil
+    }
+
+    /// What is wrong with the physical lines of an export, if anything: each ends in CRLF,
+    /// holds at most 75 octets, and is valid UTF-8 by itself.
+    package static func foldingProblem(_ bytes: [UInt8]) -> String? {
+        var start = 0
+        var number = 1
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 10 { end += 1 }
+            guard end < bytes.count, end > start, bytes[end - 1] == 13 else {
+                return "line \(number) does not end with CRLF"
+            }
+            let content = bytes[start..<(end - 1)]
+            if content.count > 75 { return "line \(number) is \(content.count) octets" }
+            if String(validating: content, as: UTF8.self) == nil { return "line \(number) splits a UTF-8 sequence" }
+            start = end + 1
+            number += 1
+        }
+        return nil
+    }
+
+    private static func failure(_ message: String, _ bytes: [UInt8]) -> String {
+        let shown = bytes.prefix(2_000).map { byte in
+            byte == 10 ? "\\n" : byte == 13 ? "\\r" : (32..<127).contains(byte) ? String(UnicodeScalar(byte)) : String(format: "\\x%02X", byte)
+        }.joined()
+        return "\(message)\ninput (\(bytes.count) bytes): \"\(shown)\""
+    }
+}
