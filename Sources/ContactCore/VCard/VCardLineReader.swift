@@ -21,6 +21,7 @@ struct VCardLineReader {
     private var nextLineNumber = 1
     private let joined = VCardByteBuffer()
     private let softJoined = VCardByteBuffer()
+    private var skipPending = false
     /// The physical line the last line handed out (or failed) starts on.
     private(set) var lineNumber = 0
 
@@ -31,12 +32,12 @@ struct VCardLineReader {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
-    var isAtEnd: Bool { position >= bytes.count }
+    var isAtEnd: Bool { position >= bytes.count && !skipPending }
 
     /// The line's physical extent: content `start..<end` (no CR LF) and where the next begins.
     /// Looks at most `limit` content bytes ahead; `end` is `nil` when the line is longer.
-    private func physicalLine(from start: Int, limit: Int) -> (end: Int?, next: Int) {
-        guard let base = bytes.baseAddress else { return (start, start) }
+    private func physicalLine(from start: Int, limit: Int) -> (end: Int?, next: Int, cut: Bool) {
+        guard let base = bytes.baseAddress else { return (start, start, false) }
         let remaining = bytes.count - start
         // One byte beyond the limit, plus CR, plus LF: enough to see the end of a line that fits.
         let window = min(remaining, limit + 2)
@@ -44,17 +45,25 @@ struct VCardLineReader {
             let lf = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             var end = lf
             if end > start, bytes[end - 1] == 13 { end -= 1 }
-            return (end - start > limit ? nil : end, lf + 1)
+            return (end - start > limit ? nil : end, lf + 1, false)
         }
         if window == remaining {
             var end = bytes.count
             if end > start, bytes[end - 1] == 13 { end -= 1 }
-            return (end - start > limit ? nil : end, bytes.count)
+            return (end - start > limit ? nil : end, bytes.count, false)
         }
-        // Too long: find where it ends to skip it, without looking at it again.
-        let tail = memchr(base + start + window, 10, remaining - window)
-        let next = tail.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1 } ?? bytes.count
-        return (nil, next)
+        // Too long: the rest is skipped only if reading goes on (see `skipRest`).
+        return (nil, start + window, true)
+    }
+
+    /// Moves past the rest of a line that was too long, and its continuations: done when the
+    /// next line is asked for, so a strict read that stops at the error never scans the rest.
+    private mutating func skipRest() {
+        guard skipPending, let base = bytes.baseAddress else { return }
+        skipPending = false
+        let tail = position < bytes.count ? memchr(base + position, 10, bytes.count - position) : nil
+        position = tail.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1 } ?? bytes.count
+        skipContinuations()
     }
 
     private func containsNUL(_ start: Int, _ end: Int) -> Bool {
@@ -67,17 +76,18 @@ struct VCardLineReader {
     }
 
     /// The next unfolded line, or `nil` at the end. A line that fails (too long, a NUL byte)
-    /// is consumed whole, with its continuations, before the failure is thrown, so the caller
-    /// may go on reading after it.
+    /// is consumed whole, with its continuations, so the caller may go on reading after it;
+    /// the rest of a line too long is skipped only when the next line is asked for.
     mutating func next() throws(VCardFailure) -> UnsafeBufferPointer<UInt8>? {
+        skipRest()
         guard position < bytes.count else { return nil }
         lineNumber = nextLineNumber
         let start = position
-        let (end, next) = physicalLine(from: start, limit: maximumLineLength)
+        let (end, next, cut) = physicalLine(from: start, limit: maximumLineLength)
         nextLineNumber += 1
         position = next
         guard let end else {
-            skipContinuations()
+            if cut { skipPending = true } else { skipContinuations() }
             throw VCardFailure(.lineTooLong, "The line is longer than \(maximumLineLength) bytes.")
         }
         var failure: VCardFailure? = containsNUL(start, end) ? VCardFailure(.nulByte, "The line contains a NUL byte.") : nil
@@ -90,11 +100,11 @@ struct VCardLineReader {
         while isContinuation(at: position) {
             let pieceStart = position + 1
             let room = maximumLineLength - joined.count
-            let (pieceEnd, pieceNext) = physicalLine(from: pieceStart, limit: max(room, 0))
+            let (pieceEnd, pieceNext, cut) = physicalLine(from: pieceStart, limit: max(room, 0))
             nextLineNumber += 1
             position = pieceNext
             guard let pieceEnd else {
-                skipContinuations()
+                if cut { skipPending = true } else { skipContinuations() }
                 throw VCardFailure(.lineTooLong, "The unfolded line is longer than \(maximumLineLength) bytes.")
             }
             if failure == nil, containsNUL(pieceStart, pieceEnd) {
@@ -128,7 +138,7 @@ struct VCardLineReader {
     /// Skips the continuation lines of a line that was rejected.
     private mutating func skipContinuations() {
         while isContinuation(at: position) {
-            let (_, next) = physicalLine(from: position + 1, limit: Int.max / 2)
+            let (_, next, _) = physicalLine(from: position + 1, limit: Int.max / 2)
             nextLineNumber += 1
             position = next
         }
