@@ -10,7 +10,8 @@ public struct VCardLimits: Hashable, Sendable {
     public var maximumFileSize: Int
     /// Most cards in one input. Default 1,000,000.
     public var maximumCards: Int
-    /// Most properties (content lines) in one card. Default 10,000: a phone with ten
+    /// Most content lines between a card's `BEGIN` and `END` (`VERSION` included). Default
+    /// 10,000: a phone with ten
     /// thousand numbers for one person is an attack, not an address book.
     public var maximumPropertiesPerCard: Int
     /// Longest unfolded content line, in bytes. Default 16 MiB, room for a large photo.
