@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Reads a whole file: cards, their boundaries, limits, and (leniently) recovery.
 ///
 /// One pass over the bytes. A strict read throws the first error. A lenient read records
@@ -35,6 +43,8 @@ struct VCardDecoder {
             throw error
         }
         var decoder = VCardDecoder(bytes, limits: limits, lenient: lenient)
+        // One allocation for the result: growing it by doubling would hold two copies at once.
+        decoder.contacts.reserveCapacity(min(countMarkers(bytes), limits.maximumCards))
         try decoder.run()
         return VCardImport(contacts: decoder.contacts, errors: decoder.errors, report: decoder.report)
     }
@@ -167,6 +177,21 @@ struct VCardDecoder {
             if VCardBytes.equalsIgnoringCase(line.line, parameter.value, "QUOTED-PRINTABLE") { return true }
         }
         return false
+    }
+
+    /// How many lines start with `BEGIN:VCARD` in upper case: the usual spelling, so usually
+    /// the number of cards, counted far faster than the lines are read.
+    private static func countMarkers(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let marker = Array("BEGIN:VCARD".utf8)
+        var count = 0
+        var position = 0
+        while position < bytes.count {
+            if bytes.count - position >= marker.count, memcmp(base + position, marker, marker.count) == 0 { count += 1 }
+            guard let found = memchr(base + position, 10, bytes.count - position) else { break }
+            position = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return count
     }
 
     private static func isBlank(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
