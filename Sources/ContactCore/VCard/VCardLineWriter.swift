@@ -43,9 +43,9 @@ struct VCardLineWriter {
         line.append(34)
         for byte in text.utf8 {
             switch byte {
-            case 94: line.append(contentsOf: [94, 94])
-            case 34: line.append(contentsOf: [94, 39])
-            case 10: line.append(contentsOf: [94, 110])
+            case 94: line.append(94); line.append(94)
+            case 34: line.append(94); line.append(39)
+            case 10: line.append(94); line.append(110)
             case 0: continue
             default: line.append(byte)
             }
@@ -78,10 +78,10 @@ struct VCardLineWriter {
     mutating func escape(_ text: String) {
         for byte in text.utf8 {
             switch byte {
-            case 92: line.append(contentsOf: [92, 92])
-            case 44: line.append(contentsOf: [92, 44])
-            case 59: line.append(contentsOf: [92, 59])
-            case 10: line.append(contentsOf: [92, 110])
+            case 92: line.append(92); line.append(92)
+            case 44: line.append(92); line.append(44)
+            case 59: line.append(92); line.append(59)
+            case 10: line.append(92); line.append(110)
             case 0: continue
             default: line.append(byte)
             }
@@ -94,21 +94,25 @@ struct VCardLineWriter {
     }
 
     /// Appends `line` folded to 75 octets per physical line, each ended by CRLF.
+    ///
+    /// A break that would land inside a UTF-8 sequence moves back to the sequence's first byte.
     static func fold(_ line: [UInt8], into output: inout [UInt8]) {
-        var length = 0
-        var index = 0
-        while index < line.count {
-            let lead = line[index]
-            let width = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-            if length + width > maximumLineOctets {
-                output.append(contentsOf: [13, 10, 32])
-                length = 1
+        line.withUnsafeBufferPointer { buffer in
+            var start = 0
+            var room = maximumLineOctets
+            while buffer.count - start > room {
+                var end = start + room
+                while end > start + 1, buffer[end] & 0xC0 == 0x80 { end -= 1 }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<end]))
+                output.append(13)
+                output.append(10)
+                output.append(32)
+                start = end
+                room = maximumLineOctets - 1
             }
-            let end = min(index + width, line.count)
-            output.append(contentsOf: line[index..<end])
-            length += end - index
-            index = end
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
         }
-        output.append(contentsOf: [13, 10])
+        output.append(13)
+        output.append(10)
     }
 }

@@ -152,6 +152,7 @@ struct VCardTextDecoder {
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = source[index]
+            if byte == 0 { throw VCardFailure(.nulByte, "The parameter contains a NUL byte.") }
             if byte == 34 {
                 index += 1
                 continue
@@ -202,6 +203,7 @@ struct VCardTextDecoder {
         result.append(start..<range.upperBound)
     }
 
+    /// The text of bytes already checked for NUL (UTF-8), or checked here (single-byte sets).
     static func string(_ bytes: UnsafeBufferPointer<UInt8>, charset: Charset) throws(VCardFailure) -> String {
         switch charset {
         case .utf8, .utf8OrWindows1252:
@@ -209,7 +211,6 @@ struct VCardTextDecoder {
                 if charset == .utf8OrWindows1252 { return try string(bytes, charset: .windows1252) }
                 throw VCardFailure(.invalidUTF8, "The value is not valid UTF-8.")
             }
-            if text.utf8.contains(0) { throw VCardFailure(.nulByte, "The value contains a NUL byte.") }
             return text
         case .latin1, .windows1252:
             var scalars = String.UnicodeScalarView()
