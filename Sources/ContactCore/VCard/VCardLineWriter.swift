@@ -76,6 +76,15 @@ struct VCardLineWriter {
 
     /// Appends escaped text to the value being written, after ``raw(_:)``.
     mutating func escape(_ text: String) {
+        var plain = true
+        for byte in text.utf8 where Self.special[Int(byte)] {
+            plain = false
+            break
+        }
+        if plain {
+            line.append(contentsOf: text.utf8)
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case 92: line.append(92); line.append(92)
@@ -87,6 +96,13 @@ struct VCardLineWriter {
             }
         }
     }
+
+    /// The bytes text escapes or drops: `\`, `,`, `;`, LF and NUL.
+    private static let special: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in [92, 44, 59, 10, 0] { table[byte] = true }
+        return table
+    }()
 
     /// Ends the line: folds it into the output and adds CRLF.
     mutating func end() {

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
 import Foundation
 
 /// Turns raw value bytes into text: quoted-printable and base64 transfer encodings,
@@ -73,24 +80,20 @@ struct VCardTextDecoder {
         var accumulator: UInt32 = 0
         var bits = 0
         var padding = 0
+        let table = base64Values
         for index in range {
-            let byte = source[index]
-            let value: UInt32
-            switch byte {
-            case 65...90: value = UInt32(byte - 65)
-            case 97...122: value = UInt32(byte - 71)
-            case 48...57: value = UInt32(byte + 4)
-            case 43: value = 62
-            case 47: value = 63
-            case 32, 9, 13, 10: continue
-            case 61:
-                padding += 1
-                continue
-            default:
-                throw VCardFailure(.invalidBase64, "Base64 data holds a character outside its alphabet.")
+            let value = table[Int(source[index])]
+            if value >= 64 {
+                switch value {
+                case skip: continue
+                case pad:
+                    padding += 1
+                    continue
+                default: throw VCardFailure(.invalidBase64, "Base64 data holds a character outside its alphabet.")
+                }
             }
             guard padding == 0 else { throw VCardFailure(.invalidBase64, "Base64 data continues after its padding.") }
-            accumulator = accumulator << 6 | value
+            accumulator = accumulator << 6 | UInt32(value)
             bits += 6
             if bits >= 8 {
                 bits -= 8
@@ -101,6 +104,21 @@ struct VCardTextDecoder {
         // 6 leftover bits cannot make a byte; 2 or 4 are the padding's zeros.
         guard bits != 6, padding <= 2 else { throw VCardFailure(.invalidBase64, "Base64 data ends in the middle of a byte.") }
     }
+
+    private static let skip: UInt8 = 0xFE
+    private static let pad: UInt8 = 0xFD
+
+    /// Each byte's base64 value; ``skip`` for white space, ``pad`` for `=`, 0xFF for invalid.
+    /// A table, not comparisons: one load per byte, which keeps fuzzing's traced compares few.
+    private static let base64Values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (index, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
+            table[Int(byte)] = UInt8(index)
+        }
+        for byte in [32, 9, 13, 10] { table[byte] = skip }
+        table[61] = pad
+        return table
+    }()
 
     @inline(__always)
     static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -116,13 +134,13 @@ struct VCardTextDecoder {
 
     /// The text of `source[range]` with backslash escapes undone.
     func text(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, charset: Charset = .utf8) throws(VCardFailure) -> String {
-        var needsUnescaping = false
-        for index in range where source[index] == 92 || source[index] == 0 {
-            if source[index] == 0 { throw VCardFailure(.nulByte, "The value contains a NUL byte.") }
-            needsUnescaping = true
-            break
+        let slice = UnsafeBufferPointer(rebasing: source[range])
+        if let base = slice.baseAddress, memchr(base, 0, slice.count) != nil {
+            throw VCardFailure(.nulByte, "The value contains a NUL byte.")
         }
-        guard needsUnescaping else { return try Self.string(UnsafeBufferPointer(rebasing: source[range]), charset: charset) }
+        guard let base = slice.baseAddress, memchr(base, 92, slice.count) != nil else {
+            return try Self.string(slice, charset: charset)
+        }
         unescaped.removeAll()
         var index = range.lowerBound
         while index < range.upperBound {
