@@ -21,8 +21,9 @@ struct VCardCardBuilder {
     private var groupLines: [String: (labels: Int, countries: Int)] = [:]
     private var usedGroups: Set<String> = []
 
-    private var seen: Set<Seen> = []
-    private enum Seen: Hashable {
+    /// Single-valued properties read so far, one bit per ``Seen`` case.
+    private var seen: UInt32 = 0
+    private enum Seen: UInt32 {
         case name, formattedName, nickname, organization, title, maidenName, note, photo, birthday
         case phoneticGivenName, phoneticMiddleName, phoneticFamilyName, phoneticOrganizationName
     }
@@ -51,10 +52,12 @@ struct VCardCardBuilder {
         let range = value.range
         func text() throws(VCardFailure) -> String { try decoder.text(source, range, charset: value.charset) }
         func once(_ key: Seen) -> Bool {
-            guard seen.insert(key).inserted else {
+            let bit: UInt32 = 1 << key.rawValue
+            guard seen & bit == 0 else {
                 ignore(line)
                 return false
             }
+            seen |= bit
             return true
         }
 

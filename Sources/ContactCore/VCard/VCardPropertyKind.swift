@@ -35,10 +35,29 @@ enum VCardPropertyKind {
     ]
 
     /// The kind of the property named `buffer[range]`.
+    ///
+    /// Narrowed by the name's first letter (or the one after `X-`) before comparing, so a line
+    /// costs a handful of comparisons, not one per known name.
     static func of(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> VCardPropertyKind {
-        for (literal, kind) in table where literal.utf8CodeUnitCount == range.count {
+        guard !range.isEmpty else { return .unknown }
+        let first = VCardBytes.upper(buffer[range.lowerBound])
+        let key = first == 88 && range.count > 2 ? VCardBytes.upper(buffer[range.lowerBound + 2]) | 0x80 : first
+        for entry in index[Int(key)] {
+            let (literal, kind) = table[entry]
             if VCardBytes.equalsIgnoringCase(buffer, range, literal) { return kind }
         }
         return .unknown
     }
+
+    /// Table positions by first letter; `X-` names by their third letter, with the high bit set.
+    private static let index: [[Int]] = {
+        var result = [[Int]](repeating: [], count: 256)
+        for (position, entry) in table.enumerated() {
+            let name = entry.0.utf8Start
+            let count = entry.0.utf8CodeUnitCount
+            let key = name[0] == 88 && count > 2 ? name[2] | 0x80 : name[0]
+            result[Int(key)].append(position)
+        }
+        return result
+    }()
 }

@@ -4,7 +4,7 @@ import Foundation
 /// FuzzVCard's check, also run by the corpus replay and the vCard property tests: any bytes
 /// either fail to read with a ``VCardError`` or give contacts that survive writing and reading.
 ///
-/// For an input that reads, both 3.0 and 4.0 exports must fold to at most 75 octets per line
+/// For an input that reads, its 3.0 export (even length) or 4.0 export (odd) must fold to at most 75 octets per line
 /// with no UTF-8 sequence split, and read back equal. For an input that fails, the error's
 /// line must exist, and the lenient read's first error must be the strict read's. Limits are
 /// small so each input stays fast; no Foundation string search, one `Data` per pass.
@@ -31,7 +31,9 @@ package enum VCardCheck {
             }
             return nil
         }
-        for version in [VCardVersion.v3_0, .v4_0] {
+        // One version per input, by its length: mutations change lengths all the time, so both
+        // versions are exercised, and each input costs one export and one read instead of two.
+        for version in [bytes.count % 2 == 0 ? VCardVersion.v3_0 : .v4_0] {
             let exported = [UInt8](VCardSerialization.data(from: strict.contacts, version: version))
             if let problem = foldingProblem(exported) {
                 return failure("\(version.rawValue) export: \(problem)", bytes)
