@@ -110,7 +110,7 @@ struct VCardCardBuilder {
             let valueType = line.firstParameter("VALUE")
             let isURI = valueType.map { VCardBytes.equalsIgnoringCase(line.line, $0, "URI") || VCardBytes.equalsIgnoringCase(line.line, $0, "\"URI\"") }
             if isURI ?? (version == .v4_0), number.utf8.count >= 4, number.utf8.prefix(4).map(VCardBytes.upper) == Array("TEL:".utf8) {
-                number = String(number.dropFirst(4))
+                number = String(decoding: number.utf8.dropFirst(4), as: UTF8.self)
             }
             let label = VCardLabels.phoneLabel(VCardLabels.Types(of: line))
             contact.phoneNumbers.append(LabeledValue(label: label, value: PhoneNumber(number)))
@@ -143,9 +143,11 @@ struct VCardCardBuilder {
             let uri = try text()
             var username = uri
             var service = ""
-            if let colon = uri.firstIndex(of: ":") {
-                username = String(uri[uri.index(after: colon)...])
-                service = VCardInstantMessageSchemes.service(forScheme: String(uri[..<colon]))
+            // By bytes, not characters: a combining mark after the colon joins it into one
+            // grapheme, which a search for ":" would not find.
+            if let colon = uri.utf8.firstIndex(of: 58) {
+                username = String(decoding: uri.utf8[uri.utf8.index(after: colon)...], as: UTF8.self)
+                service = VCardInstantMessageSchemes.service(forScheme: String(decoding: uri.utf8[..<colon], as: UTF8.self))
             }
             if let named = try parameter(line, "X-SERVICE-TYPE", decoder) { service = named }
             let label = VCardLabels.placeLabel(VCardLabels.Types(of: line))

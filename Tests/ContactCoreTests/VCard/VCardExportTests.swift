@@ -106,6 +106,20 @@ struct VCardExportTests {
         #expect(back == [contact])
     }
 
+    /// Found by the round-trip property: a combining mark right after a URI's colon joins the
+    /// colon into one grapheme, so the scheme must be split off by bytes, not characters.
+    @Test(arguments: [VCardVersion.v3_0, .v4_0])
+    func combiningMarksAfterAColon(_ version: VCardVersion) throws {
+        var contact = MutableContact()
+        contact.instantMessageAddresses = [LabeledValue(value: InstantMessageAddress(username: "\u{300}", service: "")),
+                                           LabeledValue(value: InstantMessageAddress(username: "\u{1A17}x", service: "AIM"))]
+        contact.phoneNumbers = [LabeledValue(value: "tel:\u{300}1")]
+        #expect(try VCardSerialization.contacts(from: VCardSerialization.data(from: [contact], version: version)) == [contact])
+        let read = try single(card("IMPP:aim:\u{300}x", "TEL;VALUE=uri:tel:\u{301}2", version: "4.0"))
+        #expect(read.instantMessageAddresses.first?.value.username.unicodeScalars.first == "\u{300}")
+        #expect(read.phoneNumbers.first?.value.stringValue.unicodeScalars.first == "\u{301}")
+    }
+
     @Test func foldingKeepsUTF8WholeAndLinesShort() throws {
         var contact = MutableContact()
         contact.note = String(repeating: "漢字🎉é", count: 200)

@@ -13,7 +13,7 @@ enum VCardGen {
     static let cases = ProcessInfo.processInfo.environment["CONTACTCORE_PROPERTY_CASES"].flatMap { Int($0) } ?? 100
 
     static let fragments = [
-        "", "a", "John", "王小明", "山田", "김민수", "ㄱ", "דוד", "محمد", "\u{200F}", "🎉", "👩‍👩‍👧‍👦", "🏳️‍🌈", "é", "e\u{301}",
+        "", "a", "John", "王小明", "山田", "김민수", "ㄱ", "דוד", "محمد", "\u{200F}", "🎉", "👩‍👩‍👧‍👦", "🏳️‍🌈", "é", "e\u{301}", "\u{300}", "\u{1A17}",
         "\\", ",", ";", ":", "\n", "\r", "\r\n", "\t", " ", "  ", "^", "^n", "\"", "=", "=0D", "\\n", "item1.", "TYPE=",
         "\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{2028}", "\u{FEFF}", "tel:", "x-apple:", "data:", "END:VCARD",
     ]
