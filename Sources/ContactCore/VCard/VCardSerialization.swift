@@ -48,7 +48,7 @@ public enum VCardSerialization {
         return Data(encoder.output)
     }
 
-    /// `contacts` as one vCard file, as ``data(from:version:)-([Contact],_)`` writes fetched ones.
+    /// `contacts` as one vCard file, written as fetched contacts are: only the keys each carries.
     public static func data(from contacts: [MutableContact], version: VCardVersion = .v3_0) -> Data {
         var encoder = VCardEncoder(version: version, capacity: contacts.count * 256)
         for contact in contacts {
