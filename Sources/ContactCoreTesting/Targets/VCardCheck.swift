@@ -19,8 +19,7 @@ package enum VCardCheck {
         do {
             strict = try VCardSerialization.read(data, limits: limits)
         } catch {
-            var lines = 1
-            for byte in bytes where byte == 10 { lines += 1 }
+            let lines = lineEnds(bytes).count + 1
             if error.line < 0 || error.line > lines || error.card < 0 {
                 return failure("error names a line or card that does not exist: \(error)", bytes)
             }
@@ -60,14 +59,14 @@ package enum VCardCheck {
     }
 
     /// What is wrong with the physical lines of an export, if anything: each ends in CRLF,
-    /// holds at most 75 octets, and is valid UTF-8 by itself.
+    /// holds at most 75 octets, and splits no UTF-8 sequence.
     package static func foldingProblem(_ bytes: [UInt8]) -> String? {
         var start = 0
         var number = 1
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 10 { end += 1 }
-            guard end < bytes.count, end > start, bytes[end - 1] == 13 else {
+        let ends = lineEnds(bytes)
+        if ends.last.map({ $0 != bytes.count - 1 }) ?? !bytes.isEmpty { return "the export does not end with a line feed" }
+        for end in ends {
+            guard end > start, bytes[end - 1] == 13 else {
                 return "line \(number) does not end with CRLF"
             }
             let length = end - 1 - start
@@ -91,6 +90,22 @@ package enum VCardCheck {
             number += 1
         }
         return nil
+    }
+
+    /// Positions of every LF, found with `memchr` (cheaper under fuzzing's compare tracing
+    /// than a loop over the bytes).
+    private static func lineEnds(_ bytes: [UInt8]) -> [Int] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var ends: [Int] = []
+            guard let base = buffer.baseAddress else { return ends }
+            var position = 0
+            while position < buffer.count, let found = memchr(base + position, 10, buffer.count - position) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                ends.append(index)
+                position = index + 1
+            }
+            return ends
+        }
     }
 
     private static func failure(_ message: String, _ bytes: [UInt8]) -> String {

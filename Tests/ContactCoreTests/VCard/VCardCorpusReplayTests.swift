@@ -26,4 +26,15 @@ struct VCardCorpusReplayTests {
             }
         }
     }
+
+    /// The check's own folding oracle rejects what the writer must never produce.
+    @Test func theFoldingOracleCatchesBadLines() {
+        let long = Array(String(repeating: "a", count: 76).utf8) + [13, 10]
+        #expect(VCardCheck.foldingProblem(long) != nil)
+        #expect(VCardCheck.foldingProblem(Array("NOTE:x\n".utf8)) != nil)
+        let splitAfter: [UInt8] = Array("NOTE:".utf8) + [0xC3, 13, 10, 32, 0xA9, 13, 10]
+        #expect(VCardCheck.foldingProblem(splitAfter) != nil)
+        let good = Array(String(repeating: "a", count: 75).utf8) + [13, 10, 32] + Array("b".utf8) + [13, 10]
+        #expect(VCardCheck.foldingProblem(good) == nil)
+    }
 }
