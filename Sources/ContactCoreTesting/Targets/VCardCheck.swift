@@ -33,12 +33,13 @@ package enum VCardCheck {
         // One version per input, by its length: mutations change lengths all the time, so both
         // versions are exercised, and each input costs one export and one read instead of two.
         for version in [bytes.count % 2 == 0 ? VCardVersion.v3_0 : .v4_0] {
-            let exported = [UInt8](VCardSerialization.data(from: strict.contacts, version: version))
+            let exportedData = VCardSerialization.data(from: strict.contacts, version: version)
+            let exported = [UInt8](exportedData)
             if let problem = foldingProblem(exported) {
                 return failure("\(version.rawValue) export: \(problem)", bytes)
             }
             do {
-                let again = try VCardSerialization.contacts(from: Data(exported))
+                let again = try VCardSerialization.contacts(from: exportedData)
                 guard again == strict.contacts else {
                     let index = (0..<min(again.count, strict.contacts.count)).first { again[$0] != strict.contacts[$0] } ?? min(again.count, strict.contacts.count)
                     let first = index < strict.contacts.count ? "\(strict.contacts[index])" : "none"
