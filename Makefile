@@ -10,7 +10,7 @@ FUZZ := scripts/fuzz.sh
 TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
 
-.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage mutants bench clean
+.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage mutants bench bench-vcard clean
 
 help: ## List these commands, their variables and the fuzz targets
 	@echo "Usage: make <command> [VARIABLE=value ...]"
@@ -64,6 +64,12 @@ bench: ## Build the benchmarks in release mode and run SearchBenchmark and Histo
 	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH)
 	cd Benchmarks && $(BENCH_SCRATCH)/release/SearchBenchmark
 	cd Benchmarks && $(BENCH_SCRATCH)/release/HistoryBenchmark
+
+bench-vcard: ## vCard parse/serialize throughput and memory, then Python's vobject on the same file
+	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH) --product VCardBenchmark
+	cd Benchmarks && $(BENCH_SCRATCH)/release/VCardBenchmark --out /tmp/contactcore-vcard-bench.vcf
+	cd Benchmarks && $(BENCH_SCRATCH)/release/VCardBenchmark --memory /tmp/contactcore-vcard-bench.vcf
+	scripts/bench-vcard-vobject.sh /tmp/contactcore-vcard-bench.vcf
 
 clean: ## Remove builds, logs and reports (keeps crashes and the working corpus)
 	$(FUZZ) clean

@@ -9,6 +9,7 @@ let fuzzTargets = [
     "FuzzSearchMatching",
     "FuzzChangeOrdering",
     "FuzzHistoryToken",
+    "FuzzVCard",
     // Does nothing, but links the same instrumented library (libFuzzer's cost per input grows
     // with it): its exec/s is the ceiling the real targets are measured against.
     "FuzzBaseline",

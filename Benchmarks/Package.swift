@@ -25,6 +25,10 @@ let package = Package(
             name: "HistoryBenchmark",
             dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
         ),
+        .executableTarget(
+            name: "VCardBenchmark",
+            dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,29 @@
+/// What an import read and what it left out: the cards, and the properties no field holds.
+///
+/// A property is *ignored* when ContactCore has no field for it (`PRODID`, `UID`, `CATEGORIES`,
+/// a `PHOTO` given by URL, a second `N`, an `X-ABLabel` whose group labels nothing), so an app
+/// can tell the person that some of a file did not come through.
+public struct VCardImportReport: Hashable, Sendable {
+    /// Cards read without error (the contacts returned).
+    public var cardsRead = 0
+    /// Cards that failed (in a lenient import; a strict import throws at the first).
+    public var cardsFailed = 0
+    /// Content lines read inside good cards, `BEGIN`, `END` and `VERSION` excluded.
+    public var propertiesRead = 0
+    /// How many of those lines no field holds.
+    public var propertiesIgnored = 0
+    /// The ignored properties by upper-cased name (group removed), with how often each was seen.
+    public var ignoredPropertyNames: [String: Int] = [:]
+
+    public init() {}
+}
+
+/// The result of an import: the contacts, the errors of the cards that failed, and the report.
+public struct VCardImport: Hashable, Sendable {
+    /// One new contact per good card, in file order, carrying every key.
+    public var contacts: [MutableContact]
+    /// One error per bad card (and per run of lines outside any card), in file order. Always
+    /// empty after a strict read, which throws instead.
+    public var errors: [VCardError]
+    public var report: VCardImportReport
+}
