@@ -2,7 +2,6 @@ import ContactCoreTesting
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
-    let bytes = start.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
-    if let failure = VCardCheck.check(bytes) { fatalError(failure) }
+    FuzzTarget.vCard.fuzz(start, count)
     return 0
 }

@@ -1,11 +1,14 @@
-/// Every fuzz target: one format (``Decoder``), one model and runner, a profile each. libFuzzer,
-/// the corpus replay and the property tests all call ``check(_:)``.
+/// Every fuzz target: one format (``Decoder``), one model and runner, a profile each, and the
+/// vCard reader's round trip on raw bytes. libFuzzer, the corpus replay and the property tests
+/// all call ``check(_:)``.
 package enum FuzzTarget: String, CaseIterable, Sendable {
     case identifierFetch = "FuzzIdentifierFetch"
     case permittedSet = "FuzzPermittedSet"
     case searchMatching = "FuzzSearchMatching"
     case changeOrdering = "FuzzChangeOrdering"
     case historyToken = "FuzzHistoryToken"
+    /// Any bytes as a vCard file (SPEC 12): a typed error, or contacts that export and import back.
+    case vCard = "FuzzVCard"
 
     package var profile: Profile {
         switch self {
@@ -14,6 +17,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .searchMatching: .search
         case .changeOrdering: .notifications
         case .historyToken: .history
+        case .vCard: .everything
         }
     }
 
@@ -21,7 +25,10 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// The first broken rule, fast: what each fuzzing execution runs.
     package func check(_ bytes: [UInt8]) -> Failure? {
-        run(program(bytes))
+        guard self != .vCard else {
+            return VCardCheck.check(bytes).map { Failure(rule: "SPEC 12 vCard import and export", step: 0, detail: $0) }
+        }
+        return run(program(bytes))
     }
 
     /// Every target runs programs on the device and the model, but `FuzzSearchMatching`, whose
@@ -33,6 +40,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     /// The first broken rule of the reduced input, with the reduced bytes and its Swift test.
     package func explain(_ bytes: [UInt8]) -> (failure: Failure, reduced: [UInt8])? {
         guard let first = check(bytes) else { return nil }
+        guard self != .vCard else { return (first, bytes) }  // not a program: nothing to reduce
         let reduced = Reducer.reduce(bytes, profile: profile, rule: first.rule) { run(self.program($0)) }
         let program = program(reduced)
         var failure = run(program) ?? first
