@@ -1,15 +1,16 @@
-/// What an app may do with contacts (Apple's `CNAuthorizationStatus`).
-public enum AuthorizationStatus: Int, Hashable, Sendable, CaseIterable {
+/// What an app may do with contacts (Apple's `CNAuthorizationStatus`, with its raw values:
+/// `authorized` is 3 and `limited`, added in iOS 18, is 4).
+public enum AuthorizationStatus: Int, Hashable, Sendable, CaseIterable, Codable {
     /// The person has not been asked yet; the first read or write asks.
-    case notDetermined
+    case notDetermined = 0
     /// Device policy forbids access; the app cannot even ask.
-    case restricted
+    case restricted = 1
     /// The person said no.
-    case denied
+    case denied = 2
     /// The person shares only the contacts in the app's permitted set.
-    case limited
+    case limited = 4
     /// The person shares every contact.
-    case authorized
+    case authorized = 3
 
     /// Whether reads and writes may proceed without a prompt.
     public var grantsAccess: Bool { self == .limited || self == .authorized }

@@ -26,10 +26,11 @@ extension ContactStore {
     /// Calls `body` with each contact the request selects, in order, until `body` sets `stop`.
     ///
     /// The contacts are a snapshot taken when enumeration begins, so `body` may use the
-    /// store, even to save.
+    /// store, even to save. An error `body` throws ends the enumeration and is rethrown;
+    /// write the closure as `{ (contact, stop) throws(ContactError) in … }` to throw one.
     public func enumerateContacts(
-        with request: ContactFetchRequest, using body: (Contact, inout Bool) throws -> Void
-    ) throws {
+        with request: ContactFetchRequest, using body: (Contact, inout Bool) throws(ContactError) -> Void
+    ) throws(ContactError) {
         var stop = false
         for contact in try contacts(for: request) {
             try body(contact, &stop)

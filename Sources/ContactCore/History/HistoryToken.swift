@@ -1,3 +1,5 @@
+import Foundation
+
 /// A position in a device's change history (Apple's `currentHistoryToken`): present it to
 /// ``ContactStore/changeHistory(for:)`` to get what changed since.
 ///
@@ -6,9 +8,23 @@
 /// device's future or older than the history it keeps make a full sync instead of an error
 /// (``FullSyncReason``). Tokens belong to the device, not to an app, and grow with every
 /// commit; a `limited` app only ever gets ``limitedAccess``, which tells it nothing.
-public struct HistoryToken: Hashable, Sendable {
+public struct HistoryToken: Hashable, Sendable, Codable {
     /// The encoded token, to store and later pass back to ``init(bytes:)``.
     public let bytes: [UInt8]
+
+    /// Encoded as base64 text, as apps store tokens.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let data = Data(base64Encoded: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "A history token is base64 text."))
+        }
+        bytes = Array(data)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(Data(bytes).base64EncodedString())
+    }
 
     /// A token from stored bytes; checking them waits until a fetch.
     public init(bytes: some Sequence<UInt8>) {

@@ -3,7 +3,7 @@
 /// Reading a property the fetch did not ask for throws ``ContactError/Code/propertyNotFetched``
 /// (Apple raises an exception) instead of returning an empty value that would look like data.
 /// Use ``isKeyAvailable(_:)`` to ask first, and ``mutableCopy()`` to edit.
-public struct Contact: Hashable, Sendable, Identifiable {
+public struct Contact: Hashable, Sendable, Identifiable, Codable {
     /// The store-assigned identifier; always available.
     public let identifier: String
     /// Person or organization; always available.

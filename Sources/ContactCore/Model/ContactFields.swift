@@ -2,7 +2,7 @@ import Foundation
 
 /// Every stored property of a contact, as plain values: the storage behind ``Contact`` and
 /// ``MutableContact``. Which of them a given value carries is tracked beside it.
-struct ContactFields: Hashable, Sendable {
+struct ContactFields: Hashable, Sendable, Codable {
     var namePrefix = ""
     var givenName = ""
     var middleName = ""

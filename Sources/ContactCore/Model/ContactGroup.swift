@@ -1,5 +1,5 @@
 /// A named group of contacts (Apple's `CNGroup`). Groups can hold contacts and other groups.
-public struct ContactGroup: Hashable, Sendable, Identifiable {
+public struct ContactGroup: Hashable, Sendable, Identifiable, Codable {
     public let identifier: String
     public let name: String
     /// The container the group lives in.
@@ -28,9 +28,9 @@ public struct MutableGroup: Hashable, Sendable {
 }
 
 /// Where contacts and groups are stored: the device itself or an account (Apple's `CNContainer`).
-public struct ContactContainer: Hashable, Sendable, Identifiable {
+public struct ContactContainer: Hashable, Sendable, Identifiable, Codable {
     /// The kind of account behind a container.
-    public enum Kind: Int, Hashable, Sendable, CaseIterable {
+    public enum Kind: Int, Hashable, Sendable, CaseIterable, Codable {
         case local, exchange, cardDAV
     }
 

@@ -92,3 +92,14 @@ extension ContactKey {
         }
     }
 }
+
+/// Encoded as the names of its keys, so that stored JSON survives a reordering of the bits.
+extension ContactKeySet: Codable {
+    init(from decoder: any Decoder) throws {
+        self.init(try [ContactKey](from: decoder))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try keys.encode(to: encoder)
+    }
+}

@@ -1,5 +1,5 @@
 /// A phone number as the person typed it.
-public struct PhoneNumber: Hashable, Sendable, ExpressibleByStringLiteral {
+public struct PhoneNumber: Hashable, Sendable, ExpressibleByStringLiteral, Codable {
     public var stringValue: String
 
     public init(_ stringValue: String) { self.stringValue = stringValue }
@@ -10,7 +10,7 @@ public struct PhoneNumber: Hashable, Sendable, ExpressibleByStringLiteral {
 }
 
 /// A postal address (Apple's `CNPostalAddress`).
-public struct PostalAddress: Hashable, Sendable {
+public struct PostalAddress: Hashable, Sendable, Codable {
     public var street = ""
     public var subLocality = ""
     public var city = ""
@@ -36,7 +36,7 @@ public struct PostalAddress: Hashable, Sendable {
 }
 
 /// An account on a social network (Apple's `CNSocialProfile`).
-public struct SocialProfile: Hashable, Sendable {
+public struct SocialProfile: Hashable, Sendable, Codable {
     public var urlString: String
     public var username: String
     public var userIdentifier: String
@@ -51,7 +51,7 @@ public struct SocialProfile: Hashable, Sendable {
 }
 
 /// An instant-messaging account (Apple's `CNInstantMessageAddress`).
-public struct InstantMessageAddress: Hashable, Sendable {
+public struct InstantMessageAddress: Hashable, Sendable, Codable {
     public var username: String
     public var service: String
 
@@ -62,7 +62,7 @@ public struct InstantMessageAddress: Hashable, Sendable {
 }
 
 /// A related person, by name (Apple's `CNContactRelation`).
-public struct ContactRelation: Hashable, Sendable {
+public struct ContactRelation: Hashable, Sendable, Codable {
     public var name: String
     public init(name: String) { self.name = name }
 }
@@ -71,7 +71,7 @@ public struct ContactRelation: Hashable, Sendable {
 ///
 /// The year is optional, as people often know a birthday without its year. Saving a date
 /// whose month or day is out of range is `validationTypeMismatch`.
-public struct ContactDate: Hashable, Sendable {
+public struct ContactDate: Hashable, Sendable, Codable {
     /// The calendar's identifier: `"gregorian"` for ``MutableContact/birthday``, another
     /// (such as `"chinese"` or `"hebrew"`) for ``MutableContact/nonGregorianBirthday``.
     public var calendar: String
@@ -95,7 +95,7 @@ public struct ContactDate: Hashable, Sendable {
 }
 
 /// Whether a contact is a person or an organization.
-public enum ContactType: Int, Hashable, Sendable, CaseIterable {
+public enum ContactType: Int, Hashable, Sendable, CaseIterable, Codable {
     case person
     case organization
 }

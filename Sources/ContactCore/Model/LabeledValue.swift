@@ -1,3 +1,5 @@
+extension LabeledValue: Codable where Value: Codable {}
+
 /// One entry of a multi-valued property: a value, an optional label, and a stable identifier.
 ///
 /// The identifier is empty until the entry is saved; the store then assigns one and keeps it
@@ -34,7 +36,7 @@ public struct LabeledValue<Value: Hashable & Sendable>: Hashable, Sendable {
 ///
 /// Standard labels carry Apple's raw strings (`_$!<Home>!$_`), so they survive a round trip
 /// through Apple's frameworks unchanged.
-public struct ContactLabel: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
+public struct ContactLabel: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, Codable {
     public var rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }

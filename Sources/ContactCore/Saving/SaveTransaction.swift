@@ -415,7 +415,7 @@ extension ContactStore {
     /// Saves are serialized: each commits whole, in one total order across all stores of the device.
     @discardableResult
     public func execute(_ request: SaveRequest) throws(ContactError) -> SaveResult {
-        if authorizationStatus == .notDetermined { try requestAccess() }
+        if authorizationStatus == .notDetermined { _ = try withAccess { _, _ in } }
         guard authorizationStatus.grantsAccess else { throw .authorizationDenied }
         try request.checkEntitlements(hasNotesEntitlement: app.hasNotesEntitlement)
         try request.validate()

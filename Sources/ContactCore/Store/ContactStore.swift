@@ -37,6 +37,19 @@ public final class ContactStore: Sendable {
     ///   prompt responder is installed (the status stays `notDetermined`).
     @discardableResult
     public func requestAccess() throws(ContactError) -> Bool {
+        try requestAccessNow()
+    }
+
+    /// ``requestAccess()`` as Apple's `requestAccess(for:)` is called from Swift concurrency.
+    ///
+    /// The person's answer comes from the device's prompt responder, synchronously; the
+    /// caller waits for it like any other suspension point.
+    @discardableResult
+    public func requestAccess() async throws(ContactError) -> Bool {
+        try requestAccessNow()
+    }
+
+    private func requestAccessNow() throws(ContactError) -> Bool {
         guard let usage = app.usageDescription, !usage.isEmpty else {
             throw ContactError(.missingUsageDescription,
                                "\(bundleIdentifier) declares no contacts usage description; the system shows no prompt.")
@@ -73,7 +86,7 @@ public final class ContactStore: Sendable {
     /// Runs `body` on the device state once the app has access, prompting first from
     /// `notDetermined`. The single gate of every read and write.
     func withAccess<T>(_ body: (inout DeviceState, AppRecord) throws(ContactError) -> T) throws(ContactError) -> T {
-        if authorizationStatus == .notDetermined { try requestAccess() }
+        if authorizationStatus == .notDetermined { try requestAccessNow() }
         return try device.state.withLock { (state) throws(ContactError) -> T in
             let record = state.app(bundleIdentifier)
             guard record.status.grantsAccess else { throw .authorizationDenied }

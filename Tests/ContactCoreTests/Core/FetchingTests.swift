@@ -105,7 +105,7 @@ struct FetchingTests {
 
     @Test func enumerateStopsWhenAsked() throws {
         var seen: [String] = []
-        try store.enumerateContacts(with: ContactFetchRequest(keysToFetch: [.givenName], sortOrder: .givenName)) { contact, stop in
+        try store.enumerateContacts(with: ContactFetchRequest(keysToFetch: [.givenName], sortOrder: .givenName)) { (contact, stop) throws(ContactError) in
             seen.append(try contact.givenName)
             stop = seen.count == 2
         }
@@ -114,7 +114,7 @@ struct FetchingTests {
 
     @Test func enumerateMaySaveFromItsBody() throws {
         var count = 0
-        try store.enumerateContacts(with: ContactFetchRequest(keysToFetch: [.givenName])) { contact, _ in
+        try store.enumerateContacts(with: ContactFetchRequest(keysToFetch: [.givenName])) { (contact, _) throws(ContactError) in
             var edit = contact.mutableCopy()
             edit.givenName = try contact.givenName.uppercased()
             var request = SaveRequest()
