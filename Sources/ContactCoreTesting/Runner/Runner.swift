@@ -43,18 +43,20 @@ package struct Runner {
         var people: [Int]
     }
 
-    private static let starts = Shared<[Start: (device: ContactDevice, model: Model, contacts: [String])]>([:])
+    private static let starts = Shared<[Start: (device: ContactDevice, model: Model, contacts: [String],
+                                                tokens: [(token: HistoryToken, commits: Int)])]>([:])
 
     init(startingFrom program: Program) throws(Failure) {
         let start = Start(sortOrder: program.sortOrder, people: program.people)
         if let cached = Self.starts.withLock({ $0[start] }) {
             self.init(device: cached.device.copy(), model: cached.model)
             contacts = cached.contacts
+            tokens = cached.tokens
         } else {
             self.init(device: ContactDevice(seed: 1, identity: 1, defaultSortOrder: program.sortOrder),
                       model: Model(sortOrder: program.sortOrder))
             try addPeople(program.people)
-            let made = (device.copy(), model, contacts)
+            let made = (device.copy(), model, contacts, tokens)
             Self.starts.withLock { starts in
                 if starts.count >= 1024 { starts.removeAll() }
                 starts[start] = made
@@ -80,12 +82,17 @@ package struct Runner {
 
     // MARK: Set-up
 
-    /// The setup app adds the people.
+    /// The setup app adds the people, then takes the device's history token: every program
+    /// can ask for what changed since it started (SPEC 11: tokens belong to the device).
     mutating func addPeople(_ people: [Int]) throws(Failure) {
-        guard !people.isEmpty else { return }
         let setup = Cast.apps.count - 1
         try settings(.allowFull, app: setup)
-        try save(app: setup, author: nil, steps: people.map { .add(Self.personDraft($0)) })
+        if !people.isEmpty { try save(app: setup, author: nil, steps: people.map { .add(Self.personDraft($0)) }) }
+        do {
+            tokens.append((try stores[setup].currentHistoryToken, model.commits.count))
+        } catch {
+            throw fail("SPEC 11 history", "the setup app could not read the current token: \(error)")
+        }
     }
 
     /// Each app gets its starting status in Settings.
