@@ -3,6 +3,11 @@
 struct NameQuery: Hashable, Sendable {
     let tokens: [SearchText.Token]
 
+    /// A query of tokens that are already normalized.
+    init(tokens: [SearchText.Token]) {
+        self.tokens = tokens
+    }
+
     init(_ text: String) {
         tokens = SearchText.tokens(of: text)
     }

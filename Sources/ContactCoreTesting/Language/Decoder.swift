@@ -40,6 +40,7 @@ package struct Decoder {
             }
         }
         program.people = Vocabulary.casts[Int(device >> 2 & 0x0F)]
+        program.checksInvariants = device & 0x40 != 0
         var records: [Range<Int>] = []
         while program.operations.count < Self.maximumOperations, !reader.isAtEnd {
             let start = reader.position

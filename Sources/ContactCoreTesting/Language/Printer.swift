@@ -6,6 +6,7 @@ package enum Printer {
                      "    var program = Program()"]
         lines.append("    program.sortOrder = .\(program.sortOrder)")
         if !program.people.isEmpty { lines.append("    program.people = \(program.people)") }
+        if program.checksInvariants { lines.append("    program.checksInvariants = true") }
         if program.initialStatus.contains(where: { $0 != .notDetermined }) {
             lines.append("    program.initialStatus = [\(program.initialStatus.map(literal).joined(separator: ", "))]")
         }

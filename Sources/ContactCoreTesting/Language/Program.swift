@@ -11,6 +11,8 @@ package struct Program: Hashable, Sendable {
     /// People the person already has, from ``Vocabulary/people``, added before anything else.
     package var people: [Int] = []
     package var operations: [Op] = []
+    /// Whether the final sweep also runs the device's own ``ContactCore/ContactDevice/checkInvariants()``.
+    package var checksInvariants = false
 
     package init() {}
 

@@ -28,7 +28,7 @@ package struct Runner {
                 try runner.perform(operation)
             }
             runner.step = 0
-            try runner.sweep()
+            try runner.sweep(checkingInvariants: program.checksInvariants)
             return nil
         } catch {
             return error
@@ -140,8 +140,13 @@ package struct Runner {
     /// Everything each app can read equals its view in the model (SPEC 4). Values are the
     /// device's, the same for every app: the first app that may read them all reads them,
     /// the others list identifiers.
-    mutating func sweep() throws(Failure) {
+    mutating func sweep(checkingInvariants: Bool) throws(Failure) {
         try expect(device.allContactIdentifiers, model.contacts.map(\.id), "SPEC 2 contacts", "the device's contacts")
+        // The device's own consistency (search index against a rebuild, history replay) costs
+        // a rebuild: programs that ask for it (byte 1, bit 6) run it.
+        if checkingInvariants, case let problems = device.checkInvariants(), !problems.isEmpty {
+            throw fail("device invariants", problems.joined(separator: "; "))
+        }
         let reader = (0..<Cast.actors).first { model.apps[$0].status.grantsAccess }
         for app in 0..<Cast.actors where model.apps[app].status != .notDetermined {
             let keys = app != reader ? Keys(bits: 0) : Cast.apps[app].hasNotesEntitlement ? Keys.everything : Keys.everythingButNote

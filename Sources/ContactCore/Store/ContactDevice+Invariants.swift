@@ -1,0 +1,76 @@
+extension ContactDevice {
+    /// What is wrong with the device's state, in sentences; empty when nothing is.
+    ///
+    /// A debug check for tests and fuzzers, cheap next to a full comparison with a model: every
+    /// permitted set names existing contacts only and only a limited app has one (SPEC 3, 4);
+    /// the search index answers every name token as an index rebuilt from the contacts does;
+    /// and, while the history still reaches its first commit, replaying it gives exactly the
+    /// contacts, groups and memberships there are (SPEC 11).
+    public func checkInvariants() -> [String] {
+        state.withLock { $0.invariantViolations() }
+    }
+}
+
+extension DeviceState {
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        for (bundle, app) in apps.sorted(by: { $0.key < $1.key }) {
+            if app.status != .limited && !app.permitted.isEmpty {
+                problems.append("\(bundle) is \(app.status) but has a permitted set")
+            }
+            for identifier in app.permitted where contacts[identifier] == nil {
+                problems.append("the permitted set of \(bundle) names \(identifier), which does not exist")
+            }
+        }
+        var rebuilt = SearchIndex()
+        for (identifier, contact) in contacts { rebuilt.update(identifier, contact) }
+        if rebuilt.count != searchIndex.count {
+            problems.append("the search index holds \(searchIndex.count) contacts, the device \(rebuilt.count)")
+        }
+        for contact in contacts.values {
+            for name in ContactSearchKeys(contact.fields).names {
+                for form in name.forms {
+                    let query = NameQuery(tokens: [form])
+                    let live = Set(searchIndex.identifiers(matching: query)), fresh = Set(rebuilt.identifiers(matching: query))
+                    if live != fresh { problems.append("the search index finds \(live.sorted()) for a name form, a rebuild \(fresh.sorted())") }
+                }
+            }
+        }
+        if history.horizon == 0 { problems += historyReplayProblems() }
+        return problems
+    }
+
+    /// Replays every commit's events from an empty device and compares what exists.
+    private func historyReplayProblems() -> [String] {
+        var replayedContacts = Set<String>(), replayedGroups = Set<String>()
+        var replayedMembers = Set<[String]>(), replayedNesting = Set<[String]>()
+        for record in history.records(after: 0) {
+            for event in record.events {
+                switch event {
+                case .addContact(let id): replayedContacts.insert(id)
+                case .deleteContact(let id):
+                    replayedContacts.remove(id)
+                    replayedMembers = replayedMembers.filter { $0[0] != id }
+                case .addGroup(let id): replayedGroups.insert(id)
+                case .deleteGroup(let id):
+                    replayedGroups.remove(id)
+                    replayedMembers = replayedMembers.filter { $0[1] != id }
+                    replayedNesting = replayedNesting.filter { !$0.contains(id) }
+                case .addMember(let contact, let group): replayedMembers.insert([contact, group])
+                case .removeMember(let contact, let group): replayedMembers.remove([contact, group])
+                case .addSubgroup(let child, let parent): replayedNesting.insert([child, parent])
+                case .removeSubgroup(let child, let parent): replayedNesting.remove([child, parent])
+                case .updateContact, .updateGroup, .accessChanged: break
+                }
+            }
+        }
+        var problems: [String] = []
+        if replayedContacts != Set(contacts.keys) { problems.append("the history replays to other contacts than the device holds") }
+        if replayedGroups != Set(groups.keys) { problems.append("the history replays to other groups than the device holds") }
+        let memberPairs = Set(members.flatMap { group, contacts in contacts.map { [$0, group] } })
+        if replayedMembers != memberPairs { problems.append("the history replays to other memberships than the device holds") }
+        let nesting = Set(subgroups.flatMap { parent, children in children.map { [$0, parent] } })
+        if replayedNesting != nesting { problems.append("the history replays to other subgroups than the device holds") }
+        return problems
+    }
+}
