@@ -8,10 +8,8 @@ extension ContactStore {
         -> Contact
     {
         let keys = try checkReadable(keysToFetch)
-        return try withAccess { (state, app) throws(ContactError) in
-            guard let stored = state.visibleContactIdentifier(identifier, to: app),
-                  let contact = state.contacts[stored]
-            else { throw .recordDoesNotExist([identifier]) }
+        return try withScope { (scope) throws(ContactError) in
+            guard let (stored, contact) = scope.contact(identifier) else { throw .recordDoesNotExist([identifier]) }
             return Contact(identifier: stored, contactType: contact.contactType, fields: contact.fields, keys: keys)
         }
     }
@@ -45,18 +43,16 @@ extension ContactStore {
         matching predicate: ContactPredicate, sortOrder: SortOrder = .none
     ) throws(ContactError) -> [String] {
         let query = try PreparedPredicate(predicate)
-        return try withAccess { (state, app) throws(ContactError) in
-            query.ordered(in: state, visibleTo: app, by: sortOrder)
-        }
+        return try withScope { scope in query.ordered(in: scope, by: sortOrder) }
     }
 
     /// The contacts a fetch request selects: the one implementation behind every batch read.
     public func contacts(for request: ContactFetchRequest) throws(ContactError) -> [Contact] {
         let keys = try checkReadable(request.keysToFetch)
         let query = try PreparedPredicate(request.predicate)
-        return try withAccess { (state, app) throws(ContactError) in
-            query.ordered(in: state, visibleTo: app, by: request.sortOrder).compactMap { identifier in
-                state.contacts[identifier].map {
+        return try withScope { scope in
+            query.ordered(in: scope, by: request.sortOrder).compactMap { identifier in
+                scope.stored(identifier).map {
                     Contact(identifier: identifier, contactType: $0.contactType, fields: $0.fields, keys: keys)
                 }
             }
@@ -103,46 +99,32 @@ struct PreparedPredicate {
     }
 
     /// Identifiers of the visible contacts that match, each once, in no particular order.
-    func select(in state: DeviceState, visibleTo app: AppRecord) -> [String] {
+    func select(in scope: AppScope) -> [String] {
         switch criterion {
         case .all:
-            return state.visibleContactIdentifiers(to: app)
+            return scope.identifiers
         case .identifiers(let requested):
             var seen = Set<String>()
             return requested.compactMap { identifier in
-                guard let stored = state.visibleContactIdentifier(identifier, to: app),
-                      seen.insert(stored).inserted
-                else { return nil }
+                guard let (stored, _) = scope.contact(identifier), seen.insert(stored).inserted else { return nil }
                 return stored
             }
         case .group(let identifier):
-            guard let group = state.existingGroupIdentifier(identifier) else { return [] }
-            return (state.members[group] ?? []).filter { state.isVisible($0, to: app) }
+            return scope.existingGroupIdentifier(identifier).map(scope.members(of:)) ?? []
         case .name(let query):
-            // A limited app's search looks at its permitted set only, so its cost says nothing
-            // about other contacts; otherwise the index answers, in insertion order.
-            switch app.status {
-            case .limited:
-                return state.visibleContactIdentifiers(to: app).filter { state.searchIndex.contact($0, matches: query) }
-            case .authorized:
-                return state.searchIndex.identifiers(matching: query)
-            case .notDetermined, .restricted, .denied:
-                return []
-            }
+            return scope.identifiers(matching: query)
         default:
-            return state.visibleContactIdentifiers(to: app).filter { identifier in
-                state.contacts[identifier].map { matches($0) } ?? false
-            }
+            return scope.identifiers.filter { identifier in scope.stored(identifier).map { matches($0) } ?? false }
         }
     }
 
     /// The selected identifiers in `order`. The search index answers an app that sees
     /// everything in insertion order already, so that order needs no sort.
-    func ordered(in state: DeviceState, visibleTo app: AppRecord, by order: SortOrder) -> [String] {
-        let selected = select(in: state, visibleTo: app)
-        let insertionOrder = order == .none || (order == .userDefault && state.defaultSortOrder == .none)
-        if insertionOrder, case .name = criterion, app.status == .authorized { return selected }
-        return state.sorted(selected, by: order)
+    func ordered(in scope: AppScope, by order: SortOrder) -> [String] {
+        let selected = select(in: scope)
+        let insertionOrder = order == .none || (order == .userDefault && scope.defaultSortOrder == .none)
+        if insertionOrder, case .name = criterion, scope.app.status == .authorized { return selected }
+        return scope.sorted(selected, by: order)
     }
 
     private func matches(_ contact: StoredContact) -> Bool {

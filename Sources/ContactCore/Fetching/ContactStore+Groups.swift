@@ -20,17 +20,17 @@ extension ContactStore {
     /// are the person's organization, not contact data; *membership* is filtered by
     /// visibility through ``ContactPredicate/inGroup(identifier:)``.
     public func groups(matching predicate: GroupPredicate? = nil) throws(ContactError) -> [ContactGroup] {
-        try withAccess { (state, _) throws(ContactError) in
+        try withScope { scope in
             let identifiers: [String] = switch predicate {
-            case nil: Array(state.groups.keys)
-            case .identifiers(let requested): Array(Set(requested.compactMap(state.existingGroupIdentifier)))
+            case nil: Array(scope.groups.keys)
+            case .identifiers(let requested): Array(Set(requested.compactMap(scope.existingGroupIdentifier)))
             case .inContainer(let container):
-                state.groups.filter { ContactIdentifier.areEqual($0.value.containerIdentifier, container) }.map(\.key)
+                scope.groups.filter { ContactIdentifier.areEqual($0.value.containerIdentifier, container) }.map(\.key)
             case .subgroups(let parent):
-                state.existingGroupIdentifier(parent).map { Array(state.subgroups[$0] ?? []) } ?? []
+                scope.existingGroupIdentifier(parent).map { Array(scope.subgroups[$0] ?? []) } ?? []
             }
             return identifiers.compactMap { identifier in
-                state.groups[identifier].map { (identifier, $0) }
+                scope.groups[identifier].map { (identifier, $0) }
             }
             .sorted { $0.1.serial < $1.1.serial }
             .map { ContactGroup(identifier: $0.0, name: $0.1.name, containerIdentifier: $0.1.containerIdentifier) }
@@ -39,19 +39,18 @@ extension ContactStore {
 
     /// Containers, the default one first.
     public func containers(matching predicate: ContainerPredicate? = nil) throws(ContactError) -> [ContactContainer] {
-        try withAccess { (state, app) throws(ContactError) in
+        try withScope { scope in
             let wanted: [String]
             switch predicate {
-            case nil: return state.containers
-            case .identifiers(let requested): wanted = requested.compactMap(state.existingContainerIdentifier)
+            case nil: return scope.containers
+            case .identifiers(let requested): wanted = requested.compactMap(scope.existingContainerIdentifier)
             case .ofContact(let identifier):
-                wanted = [state.visibleContactIdentifier(identifier, to: app)
-                    .flatMap { state.contacts[$0]?.containerIdentifier }].compactMap { $0 }
+                wanted = [scope.contact(identifier)?.stored.containerIdentifier].compactMap { $0 }
             case .ofGroup(let identifier):
-                wanted = [state.existingGroupIdentifier(identifier)
-                    .flatMap { state.groups[$0]?.containerIdentifier }].compactMap { $0 }
+                wanted = [scope.existingGroupIdentifier(identifier).flatMap { scope.groups[$0]?.containerIdentifier }]
+                    .compactMap { $0 }
             }
-            return state.containers.filter { wanted.contains($0.identifier) }
+            return scope.containers.filter { wanted.contains($0.identifier) }
         }
     }
 

@@ -69,9 +69,10 @@ extension DeviceState {
     /// Drop everything, then the app's whole view: contacts and groups in insertion order,
     /// then nestings, then memberships of visible contacts, each by parent then child.
     func fullSync(for app: AppRecord, keys: ContactKeySet, includeGroups: Bool) -> [ChangeHistoryEvent] {
+        let scope = AppScope(self, app)
         var events: [ChangeHistoryEvent] = [.dropEverything]
-        for identifier in sorted(visibleContactIdentifiers(to: app), by: .none) {
-            guard let stored = contacts[identifier] else { continue }
+        for identifier in scope.sorted(scope.identifiers, by: .none) {
+            guard let stored = scope.stored(identifier) else { continue }
             let contact = Contact(identifier: identifier, contactType: stored.contactType, fields: stored.fields, keys: keys)
             events.append(.addContact(contact, containerIdentifier: stored.containerIdentifier))
         }
@@ -88,8 +89,7 @@ extension DeviceState {
             }
         }
         for (group, _) in orderedGroups {
-            let visible = (members[group] ?? []).filter { isVisible($0, to: app) }
-            for contact in sorted(Array(visible), by: .none) {
+            for contact in scope.sorted(scope.members(of: group), by: .none) {
                 events.append(.addMember(contactIdentifier: contact, groupIdentifier: group))
             }
         }
