@@ -12,14 +12,18 @@ public struct AccessPickerSelection: Hashable, Sendable {
 
 extension ContactStore {
     /// Presents the contact access picker (SwiftUI's `contactAccessPicker`) and applies the
-    /// person's choices to the permitted set.
+    /// person's choices, which the device's ``ContactDevice/setPickerResponder(_:)`` makes,
+    /// to the permitted set.
     ///
     /// Returns only the identifiers that became newly accessible, in the order the person
     /// added them: never those the app already had, and nothing about removed ones. Any
     /// status but `limited` shows no picker and returns an empty list. Identifiers that name
     /// no contact are ignored.
-    public func presentContactAccessPicker(_ selection: AccessPickerSelection) -> [String] {
-        device.state.withLock { state in
+    public func presentContactAccessPicker() -> [String] {
+        guard authorizationStatus == .limited else { return [] }
+        // The person chooses outside the lock: a choice may look at the device.
+        let selection = device.personChooses(.accessPicker, for: bundleIdentifier)
+        return device.state.withLock { state in
             var record = state.app(bundleIdentifier)
             guard record.status == .limited else { return [] }
             var newlyGranted: [String] = []

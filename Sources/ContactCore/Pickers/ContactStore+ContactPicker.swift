@@ -1,6 +1,7 @@
 extension ContactStore {
     /// Presents the one-time contact picker (Apple's `CNContactPickerViewController`) and
-    /// returns a snapshot of the contacts the person chose, carrying only `keys`.
+    /// returns a snapshot of the contacts the person chose (through the device's
+    /// ``ContactDevice/setPickerResponder(_:)``), carrying only `keys`.
     ///
     /// Works at every status, because the person, not the app, reads the device here. It
     /// never prompts and never changes the status or the permitted set: the snapshot's
@@ -8,8 +9,9 @@ extension ContactStore {
     /// skipped; a contact chosen twice comes back once.
     ///
     /// - Throws: ``ContactError/Code/unauthorizedKeys`` for the note without the entitlement.
-    public func presentContactPicker(keys: [ContactKey], choosing chosen: [String]) throws(ContactError) -> [Contact] {
+    public func presentContactPicker(keys: [ContactKey]) throws(ContactError) -> [Contact] {
         let keySet = try checkReadable(keys)
+        let chosen = device.personChooses(.contactPicker, for: bundleIdentifier).adding
         return device.state.withLock { state in
             var seen = Set<String>()
             return chosen.compactMap { identifier in

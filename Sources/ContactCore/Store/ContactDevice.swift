@@ -13,6 +13,7 @@ import Synchronization
 public final class ContactDevice: Sendable {
     let state: Mutex<DeviceState>
     private let responder: Mutex<PromptResponder?>
+    private let pickerResponder = Mutex<PickerResponder?>(nil)
     /// Held from reading an app's status to applying the person's answer, by every prompt
     /// (``ContactStore/requestAccess()`` and the access button's): two first requests never
     /// both prompt. The responder runs under it, not under the state lock, so it may read the
@@ -68,6 +69,18 @@ public final class ContactDevice: Sendable {
     }
 
     var promptResponder: PromptResponder? { responder.withLock { $0 } }
+
+    /// Plays the person at the pickers apps present. With none installed, the person closes
+    /// every picker without choosing anything.
+    public func setPickerResponder(_ newResponder: PickerResponder?) {
+        pickerResponder.withLock { $0 = newResponder }
+    }
+
+    /// What the person chooses at a picker the app presents; nothing without a responder.
+    func personChooses(_ kind: PickerPresentation.Kind, for bundleIdentifier: String) -> AccessPickerSelection {
+        let responder = pickerResponder.withLock { $0 }
+        return responder?(PickerPresentation(bundleIdentifier: bundleIdentifier, kind: kind)) ?? AccessPickerSelection()
+    }
 
     // MARK: The person's view
 

@@ -52,7 +52,8 @@ extension Runner {
             try history(app: app, pick, excluding: excluded.map { Cast.authors[$0] } ?? nil, includeGroups: includeGroups)
         case .accessPicker(let app, let adding, let removing):
             let selection = AccessPickerSelection(adding: adding.map(resolve), removing: removing.map(resolve))
-            let granted = stores[app].presentContactAccessPicker(selection)
+            device.setPickerResponder { _ in selection }
+            let granted = stores[app].presentContactAccessPicker()
             try expect(granted, model.presentAccessPicker(app, adding: selection.adding, removing: selection.removing),
                        "SPEC 9 access picker", "newly granted by the picker")
         case .button(let app, let tap):

@@ -4,10 +4,33 @@ import Testing
 /// SPEC 9 and 9b: the access picker and the one-time contact picker.
 @Suite("SPEC 9 — pickers")
 struct PickerTests {
+    /// The person adds and removes `selection` at the access picker the store presents.
+    static func pick(_ store: ContactStore, _ fixture: Fixture, _ selection: AccessPickerSelection) -> [String] {
+        fixture.device.setPickerResponder { _ in selection }
+        return store.presentContactAccessPicker()
+    }
+
+    /// The person chooses `chosen` at the one-time contact picker the store presents.
+    static func choose(_ store: ContactStore, _ fixture: Fixture, keys: [ContactKey], _ chosen: [String]) throws -> [Contact] {
+        fixture.device.setPickerResponder { presentation in
+            #expect(presentation == PickerPresentation(bundleIdentifier: store.app.bundleIdentifier, kind: .contactPicker))
+            return AccessPickerSelection(adding: chosen)
+        }
+        return try store.presentContactPicker(keys: keys)
+    }
+
+    @Test func withoutAPersonAnsweringThePickersChooseNothing() throws {
+        let fixture = try Fixture()
+        let store = try fixture.app("limited", .allowLimited([]))
+        #expect(store.presentContactAccessPicker().isEmpty)
+        #expect(try store.presentContactPicker(keys: []).isEmpty)
+        #expect(fixture.device.permittedIdentifiers(for: "limited").isEmpty)
+    }
+
     @Test func accessPickerReturnsOnlyNewlyGrantedIdentifiers() throws {
         let fixture = try Fixture()
         let store = try fixture.app("limited", .allowLimited([fixture.id("Kate")]))
-        let granted = store.presentContactAccessPicker(AccessPickerSelection(
+        let granted = Self.pick(store, fixture, AccessPickerSelection(
             adding: [fixture.id("Kate"), fixture.id("John"), "ghost", fixture.id("John")]))
         #expect(granted == [fixture.id("John")], "Kate was already permitted; ghost does not exist")
         #expect(fixture.device.permittedIdentifiers(for: "limited") == [fixture.id("Kate"), fixture.id("John")])
@@ -16,7 +39,7 @@ struct PickerTests {
     @Test func accessPickerRemovalsShrinkThePermittedSetAndAreNotReported() throws {
         let fixture = try Fixture()
         let store = try fixture.app("limited", .allowLimited([fixture.id("Kate"), fixture.id("John")]))
-        let granted = store.presentContactAccessPicker(AccessPickerSelection(adding: [fixture.id("Anna")], removing: [fixture.id("Kate")]))
+        let granted = Self.pick(store, fixture, AccessPickerSelection(adding: [fixture.id("Anna")], removing: [fixture.id("Kate")]))
         #expect(granted == [fixture.id("Anna")])
         #expect(fixture.device.permittedIdentifiers(for: "limited") == [fixture.id("John"), fixture.id("Anna")])
         #expect(try store.unifiedContacts(matching: .identifiers([fixture.id("Kate")]), keysToFetch: []).isEmpty)
@@ -25,7 +48,7 @@ struct PickerTests {
     @Test func addedThenRemovedInOneSessionIsNotNewlyGranted() throws {
         let fixture = try Fixture()
         let store = try fixture.app("limited", .allowLimited([]))
-        let granted = store.presentContactAccessPicker(AccessPickerSelection(adding: [fixture.id("Anna")], removing: [fixture.id("Anna")]))
+        let granted = Self.pick(store, fixture, AccessPickerSelection(adding: [fixture.id("Anna")], removing: [fixture.id("Anna")]))
         #expect(granted.isEmpty)
         #expect(fixture.device.permittedIdentifiers(for: "limited").isEmpty)
     }
@@ -34,10 +57,10 @@ struct PickerTests {
     func accessPickerIsOnlyForLimitedApps(_ change: SettingsChange) throws {
         let fixture = try Fixture()
         let store = try fixture.app("app", change)
-        #expect(store.presentContactAccessPicker(AccessPickerSelection(adding: [fixture.id("John")])).isEmpty)
+        #expect(Self.pick(store, fixture, AccessPickerSelection(adding: [fixture.id("John")])).isEmpty)
         #expect(fixture.device.permittedIdentifiers(for: "app").isEmpty)
         let undetermined = try fixture.app("new")
-        #expect(undetermined.presentContactAccessPicker(AccessPickerSelection(adding: [fixture.id("John")])).isEmpty)
+        #expect(Self.pick(undetermined, fixture, AccessPickerSelection(adding: [fixture.id("John")])).isEmpty)
         #expect(undetermined.authorizationStatus == .notDetermined)
     }
 
@@ -46,7 +69,7 @@ struct PickerTests {
         let fixture = try Fixture()
         let store = try fixture.app("app", change)
         let statusBefore = store.authorizationStatus
-        let snapshot = try store.presentContactPicker(keys: [.givenName], choosing: [fixture.id("John"), fixture.id("John"), "ghost"])
+        let snapshot = try Self.choose(store, fixture, keys: [.givenName], [fixture.id("John"), fixture.id("John"), "ghost"])
         #expect(snapshot.map(\.identifier) == [fixture.id("John")])
         #expect(try snapshot.first?.givenName == "John")
         #expect(contactError { _ = try snapshot.first?.emailAddresses }?.code == .propertyNotFetched)
@@ -62,7 +85,7 @@ struct PickerTests {
         let fixture = try Fixture()
         fixture.device.setPromptResponder { _ in .allowFull }
         let store = try fixture.app("new")
-        _ = try store.presentContactPicker(keys: [], choosing: [fixture.id("Kate")])
+        _ = try Self.choose(store, fixture, keys: [], [fixture.id("Kate")])
         #expect(store.authorizationStatus == .notDetermined)
     }
 }

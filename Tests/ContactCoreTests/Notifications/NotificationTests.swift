@@ -74,7 +74,9 @@ struct NotificationTests {
         var device = self.device
         device.perform(.init(.addContact))
         var limited = device.limited.changes().makeAsyncIterator()
-        _ = device.limited.presentContactAccessPicker(AccessPickerSelection(adding: device.contacts))
+        let contacts = device.contacts
+        device.device.setPickerResponder { _ in AccessPickerSelection(adding: contacts) }
+        _ = device.limited.presentContactAccessPicker()
         #expect(await next(&limited) == ContactStoreChange(transactionAuthor: nil, isFromCurrentStore: true))
     }
 
