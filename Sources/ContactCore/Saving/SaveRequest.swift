@@ -8,15 +8,25 @@ public struct SaveRequest: Hashable, Sendable {
     /// A contact a request acts on: one already saved, or one this request adds.
     public enum ContactReference: Hashable, Sendable {
         case saved(String)
-        /// The n-th record this request adds; only ``SaveRequest/add(_:toContainerWithIdentifier:)`` makes one.
-        case new(Int)
+        /// A record this request adds; only ``SaveRequest/add(_:toContainerWithIdentifier:)``
+        /// makes one, and in any other request it names nothing (`recordDoesNotExist`).
+        case new(AddedRecord)
     }
 
     /// A group a request acts on: one already saved, or one this request adds.
     public enum GroupReference: Hashable, Sendable {
         case saved(String)
-        case new(Int)
+        case new(AddedRecord)
     }
+
+    /// A record one request adds, as that request names it.
+    public struct AddedRecord: Hashable, Sendable {
+        let request: UInt64
+        let index: Int
+    }
+
+    /// Tells this request's added records from any other request's.
+    let identity = UInt64.random(in: 1...UInt64.max)
 
     enum Operation: Hashable, Sendable {
         case addContact(MutableContact, container: String?, reference: Int)
@@ -56,7 +66,7 @@ public struct SaveRequest: Hashable, Sendable {
     {
         addedCount += 1
         operations.append(.addContact(contact, container: container, reference: addedCount))
-        return .new(addedCount)
+        return .new(AddedRecord(request: identity, index: addedCount))
     }
 
     /// Writes the keys the contact carries to the saved contact it was copied from.
@@ -86,7 +96,7 @@ public struct SaveRequest: Hashable, Sendable {
     {
         addedCount += 1
         operations.append(.addGroup(group, container: container, reference: addedCount))
-        return .new(addedCount)
+        return .new(AddedRecord(request: identity, index: addedCount))
     }
 
     /// Renames the saved group the value was copied from.
@@ -129,6 +139,7 @@ public struct SaveRequest: Hashable, Sendable {
 
 /// What a committed ``SaveRequest`` created.
 public struct SaveResult: Hashable, Sendable {
+    let request: UInt64
     let contactIdentifiers: [Int: String]
     let groupIdentifiers: [Int: String]
 
@@ -136,7 +147,7 @@ public struct SaveResult: Hashable, Sendable {
     public func identifier(for reference: SaveRequest.ContactReference) -> String? {
         switch reference {
         case .saved(let identifier): identifier
-        case .new(let index): contactIdentifiers[index]
+        case .new(let added): added.request == request ? contactIdentifiers[added.index] : nil
         }
     }
 
@@ -144,7 +155,7 @@ public struct SaveResult: Hashable, Sendable {
     public func identifier(for reference: SaveRequest.GroupReference) -> String? {
         switch reference {
         case .saved(let identifier): identifier
-        case .new(let index): groupIdentifiers[index]
+        case .new(let added): added.request == request ? groupIdentifiers[added.index] : nil
         }
     }
 }

@@ -17,6 +17,8 @@ struct SaveTransaction {
     private var groupsBefore: [String: (position: Int, existed: Bool)] = [:]
     private var membershipBefore: [Pair: (position: Int, wasMember: Bool)] = [:]
     private var position = 0
+    /// The request's own added records; another request's name nothing.
+    private var requestIdentity: UInt64 = 0
 
     private struct Pair: Hashable {
         enum Kind { case member, subgroup }
@@ -35,6 +37,7 @@ struct SaveTransaction {
     mutating func run(
         _ request: SaveRequest, on state: inout DeviceState, origin: UInt64
     ) throws(ContactError) -> SaveResult {
+        requestIdentity = request.identity
         let identifiersBefore = state.identifiers
         let serialBefore = state.nextSerial
         for (index, operation) in request.operations.enumerated() {
@@ -53,7 +56,7 @@ struct SaveTransaction {
         }
         let (events, audience) = netChange(in: state)
         state.commit(author: request.transactionAuthor, origin: origin, events: events, notifying: audience)
-        return SaveResult(contactIdentifiers: newContacts, groupIdentifiers: newGroups)
+        return SaveResult(request: request.identity, contactIdentifiers: newContacts, groupIdentifiers: newGroups)
     }
 
     private static func message(for code: ContactError.Code) -> String {
@@ -75,14 +78,16 @@ struct SaveTransaction {
     private func contact(_ reference: SaveRequest.ContactReference, in state: DeviceState) -> String? {
         switch reference {
         case .saved(let identifier): state.visibleContactIdentifier(identifier, to: app)
-        case .new(let index): newContacts[index].flatMap { state.contacts[$0] == nil ? nil : $0 }
+        case .new(let added):
+            added.request == requestIdentity ? newContacts[added.index].flatMap { state.contacts[$0] == nil ? nil : $0 } : nil
         }
     }
 
     private func group(_ reference: SaveRequest.GroupReference, in state: DeviceState) -> String? {
         switch reference {
         case .saved(let identifier): state.existingGroupIdentifier(identifier)
-        case .new(let index): newGroups[index].flatMap { state.groups[$0] == nil ? nil : $0 }
+        case .new(let added):
+            added.request == requestIdentity ? newGroups[added.index].flatMap { state.groups[$0] == nil ? nil : $0 } : nil
         }
     }
 

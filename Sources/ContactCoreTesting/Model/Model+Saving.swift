@@ -3,17 +3,23 @@ import ContactCore
 /// SPEC 6: a save request, all or nothing, checked in order: access, the notes entitlement,
 /// validation, then each step's records.
 extension Model {
+    /// A record as a save names it: saved, or the n-th record (contact or group) the request adds.
+    package enum Reference: Hashable, Sendable {
+        case saved(String)
+        case added(Int)
+    }
+
     /// A save's steps; an add carries the request's reference number for it.
     package enum SaveStep: Sendable {
         case add(Draft, reference: Int)
-        case update(SaveRequest.ContactReference, Draft)
-        case delete(SaveRequest.ContactReference)
+        case update(Reference, Draft)
+        case delete(Reference)
         case addGroup(String, reference: Int)
-        case deleteGroup(SaveRequest.GroupReference)
-        case addMember(SaveRequest.ContactReference, SaveRequest.GroupReference)
-        case removeMember(SaveRequest.ContactReference, SaveRequest.GroupReference)
+        case deleteGroup(Reference)
+        case addMember(Reference, Reference)
+        case removeMember(Reference, Reference)
         /// A fetched copy with a new given name: writes only that.
-        case edit(SaveRequest.ContactReference, givenPerson: Int)
+        case edit(Reference, givenPerson: Int)
     }
 
     package enum SaveOutcome: Hashable, Sendable {
@@ -46,20 +52,19 @@ extension Model {
         var failures: [(ContactError.Code, [String])] = []
         var touched: [(Object, Int)] = []
         var created: [Int: String] = [:]
-        func contactID(_ ref: SaveRequest.ContactReference, in model: Model) -> String? {
+        func contactID(_ ref: Reference, in model: Model) -> String? {
             switch ref {
             case .saved(let id): model.isVisible(id, to: app) ? model.contact(id)?.id : nil
-            case .new(let n): created[n].flatMap { model.contact($0)?.id }
+            case .added(let n): created[n].flatMap { model.contact($0)?.id }
             }
         }
-        func groupID(_ ref: SaveRequest.GroupReference, in model: Model) -> String? {
+        func groupID(_ ref: Reference, in model: Model) -> String? {
             switch ref {
             case .saved(let id): model.groups.first { $0.id.utf8.elementsEqual(id.utf8) }?.id
-            case .new(let n): created[n].flatMap { id in model.hasGroup(id) ? id : nil }
+            case .added(let n): created[n].flatMap { id in model.hasGroup(id) ? id : nil }
             }
         }
-        func given(_ ref: SaveRequest.ContactReference) -> [String] { if case .saved(let id) = ref { [id] } else { [] } }
-        func given(_ ref: SaveRequest.GroupReference) -> [String] { if case .saved(let id) = ref { [id] } else { [] } }
+        func given(_ ref: Reference) -> [String] { if case .saved(let id) = ref { [id] } else { [] } }
 
         for (position, step) in steps.enumerated() {
             switch step {

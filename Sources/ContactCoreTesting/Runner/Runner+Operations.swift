@@ -113,40 +113,57 @@ extension Runner {
     mutating func save(app: Int, author: String?, steps: [Step]) throws(Failure) {
         var request = SaveRequest(transactionAuthor: author)
         var modelSteps: [Model.SaveStep] = []
-        var addedContacts: [SaveRequest.ContactReference] = [], addedGroups: [SaveRequest.GroupReference] = []
-        func contact(_ ref: Ref) -> SaveRequest.ContactReference {
-            if case .added(let n) = ref, !addedContacts.isEmpty { return addedContacts[n % addedContacts.count] }
-            return .saved(resolve(ref))
+        // Each add, as the request names it and as the model numbers it (contacts and groups
+        // share one sequence, as the request's own references do).
+        var addedContacts: [(reference: SaveRequest.ContactReference, number: Int)] = []
+        var addedGroups: [(reference: SaveRequest.GroupReference, number: Int)] = []
+        var adds = 0
+        func contact(_ ref: Ref) -> (SaveRequest.ContactReference, Model.Reference) {
+            if case .added(let n) = ref, !addedContacts.isEmpty {
+                let added = addedContacts[n % addedContacts.count]
+                return (added.reference, .added(added.number))
+            }
+            let id = resolve(ref)
+            return (.saved(id), .saved(id))
         }
-        func group(_ ref: GroupRef) -> SaveRequest.GroupReference {
-            if case .added(let n) = ref, !addedGroups.isEmpty { return addedGroups[n % addedGroups.count] }
-            return .saved(resolve(ref))
+        func group(_ ref: GroupRef) -> (SaveRequest.GroupReference, Model.Reference) {
+            if case .added(let n) = ref, !addedGroups.isEmpty {
+                let added = addedGroups[n % addedGroups.count]
+                return (added.reference, .added(added.number))
+            }
+            let id = resolve(ref)
+            return (.saved(id), .saved(id))
         }
         for step in steps {
             switch step {
             case .add(let draft):
-                let reference = request.add(draft.mutableContact)
-                addedContacts.append(reference)
-                if case .new(let n) = reference { modelSteps.append(.add(draft, reference: n)) }
+                adds += 1
+                addedContacts.append((request.add(draft.mutableContact), adds))
+                modelSteps.append(.add(draft, reference: adds))
             case .update(let ref, let draft):
-                request.updateContact(contact(ref), with: draft.mutableContact)
-                modelSteps.append(.update(contact(ref), draft))
+                let (library, model) = contact(ref)
+                request.updateContact(library, with: draft.mutableContact)
+                modelSteps.append(.update(model, draft))
             case .delete(let ref):
-                request.deleteContact(contact(ref))
-                modelSteps.append(.delete(contact(ref)))
+                let (library, model) = contact(ref)
+                request.deleteContact(library)
+                modelSteps.append(.delete(model))
             case .addGroup(let name):
-                let reference = request.add(MutableGroup(name: name))
-                addedGroups.append(reference)
-                if case .new(let n) = reference { modelSteps.append(.addGroup(name, reference: n)) }
+                adds += 1
+                addedGroups.append((request.add(MutableGroup(name: name)), adds))
+                modelSteps.append(.addGroup(name, reference: adds))
             case .deleteGroup(let ref):
-                request.deleteGroup(group(ref))
-                modelSteps.append(.deleteGroup(group(ref)))
+                let (library, model) = group(ref)
+                request.deleteGroup(library)
+                modelSteps.append(.deleteGroup(model))
             case .addMember(let ref, let groupRef):
-                request.addMember(contact(ref), to: group(groupRef))
-                modelSteps.append(.addMember(contact(ref), group(groupRef)))
+                let (libraryContact, modelContact) = contact(ref), (libraryGroup, modelGroup) = group(groupRef)
+                request.addMember(libraryContact, to: libraryGroup)
+                modelSteps.append(.addMember(modelContact, modelGroup))
             case .removeMember(let ref, let groupRef):
-                request.removeMember(contact(ref), from: group(groupRef))
-                modelSteps.append(.removeMember(contact(ref), group(groupRef)))
+                let (libraryContact, modelContact) = contact(ref), (libraryGroup, modelGroup) = group(groupRef)
+                request.removeMember(libraryContact, from: libraryGroup)
+                modelSteps.append(.removeMember(modelContact, modelGroup))
             }
         }
         try execute(request, app: app, author: author, modelSteps, contacts: addedContacts, groups: addedGroups)
@@ -173,13 +190,14 @@ extension Runner {
 
     /// Executes a request on the device, then on the model with the identifiers the device gave.
     private mutating func execute(_ request: SaveRequest, app: Int, author: String?, _ steps: [Model.SaveStep],
-                                  contacts added: [SaveRequest.ContactReference], groups addedGroups: [SaveRequest.GroupReference]) throws(Failure) {
+                                  contacts added: [(reference: SaveRequest.ContactReference, number: Int)],
+                                  groups addedGroups: [(reference: SaveRequest.GroupReference, number: Int)]) throws(Failure) {
         let actual: Model.SaveOutcome
         var newContacts: [Int: String] = [:], newGroups: [Int: String] = [:]
         do {
             let result = try stores[app].execute(request)
-            for case let reference in added { if case .new(let n) = reference { newContacts[n] = result.identifier(for: reference) } }
-            for case let reference in addedGroups { if case .new(let n) = reference { newGroups[n] = result.identifier(for: reference) } }
+            for (reference, number) in added { newContacts[number] = result.identifier(for: reference) }
+            for (reference, number) in addedGroups { newGroups[number] = result.identifier(for: reference) }
             actual = .saved
         } catch {
             actual = .failed(error.code, identifiers: error.affectedIdentifiers, underlying: error.underlyingErrors.count)

@@ -101,3 +101,23 @@ import Testing
         }
     }
 }
+
+/// Issue 11: a request's references to what it adds mean nothing in another request.
+@Suite struct RequestLocalReferenceTests {
+    @Test func aReferenceFromAnotherRequestNamesNothing() throws {
+        let device = ContactDevice(seed: 8, identity: 8)
+        try device.applySettings(.allowFull, to: "com.example.app")
+        let store = device.store(for: AppConfiguration(bundleIdentifier: "com.example.app", usageDescription: "App"))
+        var first = SaveRequest()
+        let added = first.add(MutableContact())
+        try store.execute(first)
+        var second = SaveRequest()
+        second.add(MutableContact())          // the add the first request's reference would name by position
+        second.deleteContact(added)
+        let error = try #require(throws: ContactError.self) { try store.execute(second) }
+        #expect(error.code == .recordDoesNotExist)
+        #expect(device.allContactIdentifiers.count == 1, "nothing of the second request was saved")
+        let result = try store.execute(SaveRequest())
+        #expect(result.identifier(for: added) == nil, "a result answers only for its own request's records")
+    }
+}

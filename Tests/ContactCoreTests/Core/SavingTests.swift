@@ -179,8 +179,9 @@ struct SavingTests {
     @Test func malformedRequestsAreTypedErrors() throws {
         var request = SaveRequest()
         request.update(named("never saved"))
-        request.deleteContact(.new(99))
-        request.addMember(.new(42), to: .new(43))
+        var other = SaveRequest()   // its added records name nothing in this request
+        request.deleteContact(other.add(MutableContact()))
+        request.addMember(other.add(MutableContact()), to: other.add(MutableGroup(name: "Other")))
         let error = contactError { _ = try store.execute(request) }
         #expect(error?.code == .recordDoesNotExist)
         // A never-saved contact's update names the empty identifier; SPEC 6 lists it as given.
