@@ -12,19 +12,6 @@ import ContactCore
 import Foundation
 import GRDB
 
-/// A deterministic generator (SplitMix64), so every run searches the same contacts.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func pick<T>(_ values: [T]) -> T { values[Int(next() % UInt64(values.count))] }
-    mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
-}
 
 struct Person {
     var given = ""

@@ -1,18 +1,6 @@
+import BenchmarkSupport
 import Foundation
 
-/// A deterministic generator (SplitMix64), so every run reads the same file.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func pick<T>(_ values: [T]) -> T { values[Int(next() % UInt64(values.count))] }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
 
 /// A mixed address book as real exports look: Apple 3.0 (item groups, X-ABLabel, folded
 /// base64 photos), Google 3.0, Android 2.1 (quoted-printable UTF-8) and 4.0 cards, Latin, CJK,
