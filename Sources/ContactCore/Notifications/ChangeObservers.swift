@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The open observations of every app, and the one place commits are posted to them.
 ///
 /// Commits are posted while the device lock is held, so each observer's buffer receives
@@ -18,7 +16,7 @@ final class ChangeObservers: Sendable {
         var byApp: [String: [UInt64: Observer]] = [:]
     }
 
-    private let registry = Mutex(Registry())
+    private let registry = Locked(Registry())
 
     /// A new observation for one store of an app; it ends when its stream is dropped or cancelled.
     func observe(bundleIdentifier: String, storeInstance: UInt64) -> AsyncStream<ContactStoreChange> {

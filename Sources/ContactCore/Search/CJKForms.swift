@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The further forms a name token is found by when it holds Han, kana or Hangul (SPEC 7).
 ///
@@ -66,8 +65,8 @@ enum CJKForms {
 
     // MARK: Readings, cached: the transforms cost tens of microseconds each
 
-    private static let pinyinCache = Mutex<[UInt32: SearchText.Token]>([:])
-    private static let romajiCache = Mutex<[SearchText.Token: SearchText.Token]>([:])
+    private static let pinyinCache = Locked<[UInt32: SearchText.Token]>([:])
+    private static let romajiCache = Locked<[SearchText.Token: SearchText.Token]>([:])
     private static let romajiCacheLimit = 8192
 
     /// A Han character's toneless pinyin in ASCII lowercase, or `nil` if it has none.

@@ -11,14 +11,14 @@ import Synchronization
 /// Everything is deterministic for a given `seed`: identifiers, order, history tokens.
 /// All access is serialized by one lock, so a device may be shared by any number of tasks.
 public final class ContactDevice: Sendable {
-    let state: Mutex<DeviceState>
-    private let responder: Mutex<PromptResponder?>
-    private let pickerResponder = Mutex<PickerResponder?>(nil)
+    let state: Locked<DeviceState>
+    private let responder: Locked<PromptResponder?>
+    private let pickerResponder = Locked<PickerResponder?>(nil)
     /// Held from reading an app's status to applying the person's answer, by every prompt
     /// (``ContactStore/requestAccess()`` and the access button's): two first requests never
     /// both prompt. The responder runs under it, not under the state lock, so it may read the
     /// device, but it must not request access itself.
-    let promptLock = Mutex(())
+    let promptLock = Locked(())
     private let storeCounter = Atomic<UInt64>(0)
 
     /// - Parameters:
@@ -32,9 +32,9 @@ public final class ContactDevice: Sendable {
     public init(seed: UInt64 = 0, identity: UInt64? = nil, defaultSortOrder: SortOrder = .givenName,
                 historyLimit: Int = 100_000) {
         let order = defaultSortOrder == .userDefault ? .givenName : defaultSortOrder
-        state = Mutex(DeviceState(seed: seed, identity: identity ?? UInt64.random(in: 0...UInt64.max),
+        state = Locked(DeviceState(seed: seed, identity: identity ?? UInt64.random(in: 0...UInt64.max),
                                   defaultSortOrder: order, historyLimit: historyLimit))
-        responder = Mutex(nil)
+        responder = Locked(nil)
     }
 
     /// A device in the same state as this one (contacts, apps, history, identifiers to come,
@@ -49,8 +49,8 @@ public final class ContactDevice: Sendable {
     }
 
     private init(state: DeviceState) {
-        self.state = Mutex(state)
-        responder = Mutex(nil)
+        self.state = Locked(state)
+        responder = Locked(nil)
     }
 
     /// A contact store for one app: the app's whole view of the device.
