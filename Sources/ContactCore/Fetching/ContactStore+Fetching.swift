@@ -67,7 +67,7 @@ struct PreparedPredicate {
         case identifiers([String])
         case name(NameQuery)
         case phone(String)
-        case email(String)
+        case email(SearchText.Token)
         case group(String)
         case container(String)
     }
@@ -92,7 +92,7 @@ struct PreparedPredicate {
             criterion = .phone(digits)
         case .emailAddress(let address):
             guard !address.isEmpty else { throw ContactError(.predicateInvalid, "An email query cannot be empty.") }
-            criterion = .email(address.lowercased())
+            criterion = .email(EmailMatching.key(of: address))
         case .inGroup(let identifier): criterion = .group(identifier)
         case .inContainer(let identifier): criterion = .container(identifier)
         }
@@ -132,8 +132,8 @@ struct PreparedPredicate {
         case .all, .identifiers, .group, .name: true
         case .phone(let query):
             contact.fields.phoneNumbers.contains { PhoneDigits.matches(query: query, candidate: $0.value.digits) }
-        case .email(let query):
-            contact.fields.emailAddresses.contains { $0.value.lowercased() == query }
+        case .email(let key):
+            EmailMatching.matchesWhole(contact.fields.emailAddresses.lazy.map(\.value), query: key)
         case .container(let identifier):
             ContactIdentifier.areEqual(contact.containerIdentifier, identifier)
         }

@@ -10,6 +10,11 @@ enum EmailMatching {
         return Array(lowered.precomposedStringWithCanonicalMapping.utf8)
     }
 
+    /// The store's email predicate: some address equals the query, without regard to case.
+    static func matchesWhole(_ addresses: some Sequence<String>, query key: SearchText.Token) -> Bool {
+        addresses.contains { Self.key(of: $0) == key }
+    }
+
     /// The button's email query: the text without surrounding white space; `nil` if nothing is left.
     static func prefixKey(of query: String) -> SearchText.Token? {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -4,9 +4,11 @@
 /// ``EmailMatching``) through the search index.
 package struct SearchProbe {
     private let keys: ContactSearchKeys
+    private let emails: [String]
 
     package init(_ contact: MutableContact) {
         keys = ContactSearchKeys(contact.fields)
+        emails = contact.fields.emailAddresses.map(\.value)
     }
 
     /// A query normalized once, as the store and the button normalize it.
@@ -27,7 +29,9 @@ package struct SearchProbe {
     }
 
     /// The store's email predicate: the whole address, without regard to case.
-    package func matchesEmail(_ address: String) -> Bool { keys.emails.contains(EmailMatching.key(of: address)) }
+    package func matchesEmail(_ address: String) -> Bool {
+        EmailMatching.matchesWhole(emails, query: EmailMatching.key(of: address))
+    }
 
     /// How the access button ranks the contact for `query` (0 exact full name, 1 name prefix,
     /// 2 organization, 3 phone or email), or `nil` when it does not match.

@@ -34,7 +34,8 @@ package enum Cast {
         AppConfiguration(bundleIdentifier: "com.example.notes", usageDescription: "Reads your notes.", hasNotesEntitlement: true),
         AppConfiguration(bundleIdentifier: "com.example.chat", usageDescription: "Find friends who use Chat."),
         AppConfiguration(bundleIdentifier: "com.example.silent", usageDescription: nil),
-        AppConfiguration(bundleIdentifier: "com.example.setup", usageDescription: "Imports your address book."),
+        AppConfiguration(bundleIdentifier: "com.example.setup", usageDescription: "Imports your address book.",
+                         hasNotesEntitlement: true),
     ]
     /// Transaction authors a save may carry.
     package static let authors: [String?] = [nil, "sync", "import"]

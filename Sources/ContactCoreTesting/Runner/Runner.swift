@@ -108,9 +108,11 @@ package struct Runner {
         try checkAccess()
     }
 
-    /// The person's own contacts carry a number and an address.
+    /// The person's own contacts carry a number, an address and, every other one, a note
+    /// (which no app without the notes entitlement may overwrite).
     static func personDraft(_ person: Int) -> Draft {
-        Draft(person: person, phone: person % Vocabulary.phones.count, email: person % Vocabulary.emails.count)
+        Draft(person: person, phone: person % Vocabulary.phones.count, email: person % Vocabulary.emails.count,
+              note: Vocabulary.notes[person % 2])
     }
 
     // MARK: After every operation
