@@ -82,7 +82,7 @@ package struct Decoder {
             addsInSave = 0
             groupsInSave = 0
             var steps: [Step] = []
-            for _ in 0...(header >> 2 & 3) where !r.isAtEnd { steps.append(step(&r)) }
+            for _ in 0...(header >> 2 & 3) where !r.isAtEnd { steps += self.steps(&r) }
             addsInSave = 0
             groupsInSave = 0
             return .save(app: app, author: Int(header & 3) % Cast.authors.count, steps: steps)
@@ -133,8 +133,27 @@ package struct Decoder {
         }
     }
 
-    private mutating func step(_ r: inout ByteReader) -> Step {
-        switch r.byte() % 8 {
+    /// One step, or (kinds 8 and 9) one of SPEC 11's repeated-touch patterns spelled out, so
+    /// that a single byte reaches what coalescing and in-request order decide: update A, B,
+    /// then A again; add a contact, update it, and delete it.
+    private mutating func steps(_ r: inout ByteReader) -> [Step] {
+        let kind = r.byte() % 10
+        switch kind {
+        case 8:
+            let a = ref(&r), b = ref(&r)
+            let first = draft(&r)
+            return [.update(a, first), .update(b, first), .update(a, draft(&r))]
+        case 9:
+            addsInSave += 1
+            let added = draft(&r)
+            return [.add(added), .update(.added(Int(addsInSave - 1)), draft(&r))] + (r.byte() & 1 == 0 ? [.delete(.added(Int(addsInSave - 1)))] : [])
+        default:
+            return [step(kind, &r)]
+        }
+    }
+
+    private mutating func step(_ kind: UInt8, _ r: inout ByteReader) -> Step {
+        switch kind {
         case 0, 1:
             addsInSave += 1
             return .add(draft(&r))
