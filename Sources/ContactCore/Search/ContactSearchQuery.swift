@@ -17,6 +17,18 @@ struct ContactSearchQuery: Sendable {
     }
 }
 
+extension ContactSearchQuery {
+    /// How the query finds a contact with these keys: its kind of match, and which number and
+    /// address matched; `nil` when it does not. The one rule the index and ``SearchProbe`` apply.
+    func match(_ keys: ContactSearchKeys) -> (rank: SearchRank, phone: Int?, email: Int?)? {
+        let phone = phoneDigits.flatMap { digits in keys.phoneDigits.firstIndex { PhoneDigits.matches(query: digits, candidate: $0) } }
+        let email = emailPrefix.flatMap { prefix in keys.emails.firstIndex { $0.hasBytePrefix(prefix) } }
+        let nameRank = name.rank(of: keys)
+        guard nameRank != nil || phone != nil || email != nil else { return nil }
+        return (nameRank ?? .phoneOrEmail, phone, email)
+    }
+}
+
 /// One contact a ``ContactSearchQuery`` found, and how.
 struct SearchHit: Sendable {
     let identifier: String

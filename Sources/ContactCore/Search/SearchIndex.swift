@@ -106,37 +106,19 @@ struct SearchIndex: Sendable {
 
     /// Every contact the query finds by name, phone number or email prefix, each once, ranked.
     func hits(for query: ContactSearchQuery) -> [SearchHit] {
-        var hits: [Slot: SearchHit] = [:]
-        for slot in nameMatches(query.name) {
-            let keys = keysBySlot[Int(slot)]
-            guard let identifier = identifierBySlot[Int(slot)], let rank = query.name.rank(of: keys) else { continue }
-            hits[slot] = SearchHit(identifier: identifier, rank: rank, keys: keys, matchedPhone: nil, matchedEmail: nil)
-        }
-        func addDetailHit(_ slot: Slot, phone: Int?, email: Int?) {
-            guard let identifier = identifierBySlot[Int(slot)] else { return }
-            let previous = hits[slot]
-            hits[slot] = SearchHit(identifier: identifier, rank: previous?.rank ?? .phoneOrEmail, keys: keysBySlot[Int(slot)],
-                                   matchedPhone: previous?.matchedPhone ?? phone, matchedEmail: previous?.matchedEmail ?? email)
-        }
+        // The postings give the candidates; ContactSearchQuery.match decides each one.
+        var candidates = Set(nameMatches(query.name))
         if let digits = query.phoneDigits {
-            for slot in phones.posting(of: Array(PhoneDigits.indexKey(of: digits).utf8)) {
-                let numbers = keysBySlot[Int(slot)].phoneDigits
-                if let index = numbers.firstIndex(where: { PhoneDigits.matches(query: digits, candidate: $0) }) {
-                    addDetailHit(slot, phone: index, email: nil)
-                }
-            }
+            candidates.formUnion(phones.posting(of: Array(PhoneDigits.indexKey(of: digits).utf8)))
         }
         if let prefix = query.emailPrefix {
-            emails.forEachPosting(withPrefix: prefix) { posting in
-                for slot in posting {
-                    let addresses = keysBySlot[Int(slot)].emails
-                    if let index = addresses.firstIndex(where: { $0.hasBytePrefix(prefix) }) {
-                        addDetailHit(slot, phone: nil, email: index)
-                    }
-                }
-            }
+            emails.forEachPosting(withPrefix: prefix) { candidates.formUnion($0) }
         }
-        return Array(hits.values)
+        return candidates.compactMap { slot in
+            let keys = keysBySlot[Int(slot)]
+            guard let identifier = identifierBySlot[Int(slot)], let match = query.match(keys) else { return nil }
+            return SearchHit(identifier: identifier, rank: match.rank, keys: keys, matchedPhone: match.phone, matchedEmail: match.email)
+        }
     }
 
     /// Slots whose names match, in slot order: the slots every query token finds (a bit set

@@ -1,7 +1,7 @@
 /// SPEC 7's rules applied to one contact's values, without a store: what the harness's
 /// differential search target compares with its reference model. The store and the access
-/// button use the same pieces (``ContactSearchKeys``, ``NameQuery``, ``PhoneDigits``,
-/// ``EmailMatching``) through the search index.
+/// button use the same functions (``ContactSearchQuery/match(_:)``, ``NameQuery``,
+/// ``PhoneDigits``, ``EmailMatching``) behind the search index.
 package struct SearchProbe {
     private let keys: ContactSearchKeys
     private let emails: [String]
@@ -35,15 +35,5 @@ package struct SearchProbe {
 
     /// How the access button ranks the contact for `query` (0 exact full name, 1 name prefix,
     /// 2 organization, 3 phone or email), or `nil` when it does not match.
-    package func buttonRank(_ query: Query) -> Int? {
-        let search = query.search
-        if let rank = search.name.rank(of: keys) { return rank.rawValue }
-        if let digits = search.phoneDigits, keys.phoneDigits.contains(where: { PhoneDigits.matches(query: digits, candidate: $0) }) {
-            return SearchRank.phoneOrEmail.rawValue
-        }
-        if let prefix = search.emailPrefix, keys.emails.contains(where: { $0.hasBytePrefix(prefix) }) {
-            return SearchRank.phoneOrEmail.rawValue
-        }
-        return nil
-    }
+    package func buttonRank(_ query: Query) -> Int? { query.search.match(keys)?.rank.rawValue }
 }
