@@ -60,7 +60,7 @@ extension Model {
         }
         func groupID(_ ref: Reference, in model: Model) -> String? {
             switch ref {
-            case .saved(let id): model.groups.first { $0.id.utf8.elementsEqual(id.utf8) }?.id
+            case .saved(let id): model.group(id)
             case .added(let n): created[n].flatMap { id in model.hasGroup(id) ? id : nil }
             }
         }

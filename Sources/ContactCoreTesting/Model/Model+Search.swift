@@ -39,8 +39,20 @@ extension Model {
         String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
+    /// SPEC 5 and 7: a name query with no token, a phone query of fewer than three digits and
+    /// an empty address are `predicateInvalid`.
+    static func isInvalid(_ query: Query) -> Bool {
+        switch query {
+        case .name(let text): text.tokens.isEmpty
+        case .phone(let index): Vocabulary.phones[index].digits.utf8.count < 3
+        case .email(let index): Vocabulary.emails[index].isEmpty
+        case .all, .identifiers, .group: false
+        }
+    }
+
     /// The store's predicates over visible contacts (before sorting); `nil` for `predicateInvalid`.
     package func select(_ query: Query, resolved ids: [String], group: String?, app: Int) -> [Contact]? {
+        guard !Self.isInvalid(query) else { return nil }
         let visible = visibleContacts(to: app)
         switch query {
         case .all: return visible
@@ -49,16 +61,11 @@ extension Model {
             for id in ids { if let c = contact(id), isVisible(c.id, to: app), !seen.contains(c.id) { seen.append(c.id) } }
             return visible.filter { seen.contains($0.id) }
         case .name(let text):
-            guard !text.tokens.isEmpty else { return nil }
             return visible.filter { matchesName(text.tokens, $0) }
         case .phone(let index):
-            let digits = Vocabulary.phones[index].digits
-            guard digits.utf8.count >= 3 else { return nil }
-            return visible.filter { c in c.phone.map { Self.phoneMatches(query: digits, candidate: Vocabulary.phones[$0].digits) } ?? false }
+            return visible.filter { $0.hasNumber(matching: Vocabulary.phones[index].digits) }
         case .email(let index):
-            let address = Vocabulary.emails[index]
-            guard !address.isEmpty else { return nil }
-            return visible.filter { c in c.email.map { Self.lowercasedASCII(Vocabulary.emails[$0]) == Self.lowercasedASCII(address) } ?? false }
+            return visible.filter { $0.hasAddress(Vocabulary.emails[index]) }
         case .group:
             guard let group else { return [] }
             return visible.filter { members.contains(Pair(contact: $0.id, group: group)) }
@@ -84,9 +91,7 @@ extension Model {
             }
         })
         let isPhoneQuery = !text.unicodeScalars.contains { $0.properties.isAlphabetic } && digits.utf8.count >= 3
-        if isPhoneQuery, let phone = c.phone, Self.phoneMatches(query: digits, candidate: Vocabulary.phones[phone].digits) {
-            return 3
-        }
+        if isPhoneQuery, c.hasNumber(matching: digits) { return 3 }
         let trimmed = Self.lowercasedASCII(text.trimmingCharacters(in: .whitespaces))
         if !trimmed.isEmpty, let email = c.email.map({ Self.lowercasedASCII(Vocabulary.emails[$0]) }), email.hasPrefix(trimmed) {
             return 3
@@ -99,11 +104,8 @@ extension Model {
     package func buttonRows(app: Int, _ tap: Tap) -> [Contact] {
         var ranked: [(rank: Int, contact: Contact)] = []
         for c in contacts where !apps[app].permitted.contains(c.id) {
-            let phone = c.phone.map { Vocabulary.phones[$0].digits }
-            let email = c.email.map { Self.lowercasedASCII(Vocabulary.emails[$0]) }
-            if let ignored = tap.ignoredEmail, let email, email == Self.lowercasedASCII(Vocabulary.emails[ignored]) { continue }
-            if let ignored = tap.ignoredPhone, let phone,
-               Self.phoneMatches(query: Vocabulary.phones[ignored].digits, candidate: phone) { continue }
+            if let ignored = tap.ignoredEmail, c.hasAddress(Vocabulary.emails[ignored]) { continue }
+            if let ignored = tap.ignoredPhone, c.hasNumber(matching: Vocabulary.phones[ignored].digits) { continue }
             if let rank = buttonRank(tap.query, c) { ranked.append((rank, c)) }
         }
         let order = sorted(ranked.map(\.contact), by: .userDefault).map(\.id)
@@ -155,5 +157,17 @@ extension Model {
     static func contrastOnWhite(gray: Double) -> Double {
         let linear = gray <= 0.03928 ? gray / 12.92 : pow((gray + 0.055) / 1.055, 2.4)
         return (1 + 0.05) / (linear + 0.05)
+    }
+}
+
+extension Model.Contact {
+    /// SPEC 7's phone rule against the contact's number, if it has one.
+    package func hasNumber(matching digits: String) -> Bool {
+        phone.map { Model.phoneMatches(query: digits, candidate: Vocabulary.phones[$0].digits) } ?? false
+    }
+
+    /// The store's email rule: the contact's address is `address`, without regard to case.
+    package func hasAddress(_ address: String) -> Bool {
+        email.map { Model.lowercasedASCII(Vocabulary.emails[$0]) == Model.lowercasedASCII(address) } ?? false
     }
 }

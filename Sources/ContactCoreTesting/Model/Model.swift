@@ -81,7 +81,10 @@ package struct Model: Sendable {
         contacts.first { $0.id.utf8.elementsEqual(id.utf8) }
     }
 
-    package func hasGroup(_ id: String) -> Bool { groups.contains { $0.id.utf8.elementsEqual(id.utf8) } }
+    /// The stored identifier of the group `id` names exactly, if it exists.
+    package func group(_ id: String) -> String? { groups.first { $0.id.utf8.elementsEqual(id.utf8) }?.id }
+
+    package func hasGroup(_ id: String) -> Bool { group(id) != nil }
 
     /// SPEC 4: authorized sees all, limited sees P, the rest nothing.
     package func isVisible(_ id: String, to app: Int) -> Bool {

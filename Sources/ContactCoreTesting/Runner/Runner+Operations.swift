@@ -224,14 +224,14 @@ extension Runner {
         case .email(let n): predicate = .emailAddress(Vocabulary.emails[n])
         case .group(let ref):
             let id = resolve(ref)
-            groupID = model.hasGroup(id) ? model.groups.first { $0.id.utf8.elementsEqual(id.utf8) }?.id : nil
+            groupID = model.group(id)
             predicate = .inGroup(identifier: id)
         }
         // SPEC 2 and 7 first (they depend only on the call), then access (which may prompt).
         let expected: Outcome<[Model.Contact]>
         if keys.keys.contains(.note), !Cast.apps[app].hasNotesEntitlement {
             expected = .failure(.unauthorizedKeys)
-        } else if model.select(query, resolved: ids, group: groupID, app: 0) == nil {
+        } else if Model.isInvalid(query) {
             expected = .failure(.predicateInvalid)
         } else if let code = model.access(app) {
             expected = .failure(code)

@@ -44,14 +44,14 @@ enum SearchRulesCheck {
                 }
             }
             for n in phones where Vocabulary.phones[n].digits.utf8.count >= 3 {
-                let expected = c.phone.map { Model.phoneMatches(query: Vocabulary.phones[n].digits, candidate: Vocabulary.phones[$0].digits) } ?? false
+                let expected = c.hasNumber(matching: Vocabulary.phones[n].digits)
                 if probe.matchesPhone(Vocabulary.phones[n].text) != expected {
                     return Failure(rule: "SPEC 7 phone matching", step: 0,
                                    detail: "\(Vocabulary.phones[n].text) against \(c.phone.map { Vocabulary.phones[$0].text } ?? "no number"): expected \(expected)")
                 }
             }
             for n in emails where !Vocabulary.emails[n].isEmpty {
-                let expected = c.email.map { Model.lowercasedASCII(Vocabulary.emails[$0]) == Model.lowercasedASCII(Vocabulary.emails[n]) } ?? false
+                let expected = c.hasAddress(Vocabulary.emails[n])
                 if probe.matchesEmail(Vocabulary.emails[n]) != expected {
                     return Failure(rule: "SPEC 7 email matching (whole address)", step: 0,
                                    detail: "\(Vocabulary.emails[n]) against \(c.email.map { Vocabulary.emails[$0] } ?? "no address"): expected \(expected)")
