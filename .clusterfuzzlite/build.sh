@@ -1,7 +1,7 @@
 #!/bin/bash -eu
 # ClusterFuzzLite / OSS-Fuzz build: leaves in $OUT one libFuzzer binary per fuzz target, its
-# seeds (Corpus/<Target> and Fuzz/Regressions/<Target>) as <Target>_seed_corpus.zip and its
-# dictionary as <Target>.dict.
+# seeds (Corpus/<Target> and Fuzz/Regressions/<Target>) as <Target>_seed_corpus.zip, its
+# libFuzzer options as <Target>.options and its dictionary as <Target>.dict.
 #
 # The checkout is $SRC/contactcore (the Dockerfile copies it there). Outside Docker, set SRC,
 # OUT and WORK yourself (.ci/run does: SRC holds a `contactcore` link to the checkout).
@@ -26,6 +26,8 @@ for target in "${targets[@]}"; do
     if ((${#seeds[@]} > 0)); then
         zip -q -j "$OUT/${target}_seed_corpus.zip" "${seeds[@]}"
     fi
+    # libFuzzer options, as `make fuzz` runs the target (ClusterFuzzLite reads <Target>.options).
+    cp "$(scripts/fuzz.sh options "$target")" "$OUT/$target.options"
     if [[ -f Fuzz/Dictionaries/$target.dict ]]; then
         cp "Fuzz/Dictionaries/$target.dict" "$OUT/$target.dict"
     fi

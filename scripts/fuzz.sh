@@ -17,6 +17,7 @@ readonly CORPUS_ROOT=Corpus
 readonly REGRESSION_ROOT=Fuzz/Regressions
 readonly CRASH_ROOT=Fuzz/Crashes
 readonly DICT_ROOT=Fuzz/Dictionaries
+readonly OPTIONS_ROOT=Fuzz/Options
 readonly COVERAGE_ROOT=Fuzz/Coverage
 # Working state that is not checked in: the corpus each run grows, logs, raw profiles.
 readonly OPS_DIR=${OPS_DIR:-.build-ops}
@@ -82,6 +83,28 @@ target_of() {
     die "cannot tell the target of '$1' from its path; add TARGET=<Target>"
 }
 
+# --- libFuzzer options --------------------------------------------------------------------
+
+# The options file of a target: its own, else the default one (ClusterFuzzLite's format).
+options_file() {
+    if [[ -f $OPTIONS_ROOT/$1.options ]]; then echo "$OPTIONS_ROOT/$1.options"; else echo "$OPTIONS_ROOT/default.options"; fi
+}
+
+# A section of a target's options file as `name=value` lines.
+option_lines() { # TARGET SECTION
+    awk -v section="[$2]" '/^\[/ { on = ($0 == section) } on && /^[a-z_]+ *=/ { gsub(/ /, ""); print }' "$(options_file "$1")"
+}
+
+# The [libfuzzer] options as flags, one a line.
+option_flags() { option_lines "$1" libfuzzer | sed 's/^/-/'; }
+
+# ASAN_OPTIONS for fuzzing a target: its [asan] options after any the caller set.
+asan_options() {
+    local options
+    options=$(option_lines "$1" asan | paste -sd: -)
+    echo "${ASAN_OPTIONS:+$ASAN_OPTIONS:}$options"
+}
+
 # --- Building --------------------------------------------------------------------------------
 
 # SwiftPM arguments for one sanitizer: 'address' for fuzzing and replay, 'coverage' for
@@ -126,13 +149,14 @@ fuzz_one() {
     mkdir -p "$work" "$crashes"
     local args=(-max_total_time="$FUZZ_SECONDS" -timeout="$INPUT_TIMEOUT" -print_final_stats=1
         -artifact_prefix="$crashes/")
+    mapfile -t -O ${#args[@]} args < <(option_flags "$t")
     if [[ -f $DICT_ROOT/$t.dict ]]; then args+=(-dict="$DICT_ROOT/$t.dict"); fi
     if ((JOBS > 1)); then args+=(-fork="$JOBS"); fi
     local extra=()
     read -r -a extra <<<"$FUZZ_ARGS"
     local dirs=("$work")
     if [[ -d $CORPUS_ROOT/$t ]]; then dirs+=("$CORPUS_ROOT/$t"); fi
-    timeout --kill-after=30 $((FUZZ_SECONDS + 300)) \
+    ASAN_OPTIONS=$(asan_options "$t") timeout --kill-after=30 $((FUZZ_SECONDS + 300)) \
         "$(binary "$t")" "${args[@]}" "${extra[@]}" "${dirs[@]}" 2>&1
 }
 
@@ -352,7 +376,10 @@ cmd_min() {
 merge_into() {
     local t=$1
     shift
-    timeout --kill-after=10 1800 "$(binary "$t")" -merge=1 -timeout="$INPUT_TIMEOUT" "$@" \
+    local flags
+    mapfile -t flags < <(option_flags "$t")
+    ASAN_OPTIONS=$(asan_options "$t") timeout --kill-after=10 1800 "$(binary "$t")" -merge=1 \
+        -timeout="$INPUT_TIMEOUT" "${flags[@]}" "$@" \
         >"$LOG_DIR/merge-$t.log" 2>&1 || { tail -n 20 "$LOG_DIR/merge-$t.log"; die "merge of $t failed"; }
 }
 
@@ -493,6 +520,9 @@ case $command in
         build "$FUZZ_CONFIG" "$FUZZ_SCRATCH" "${SANITIZER:-address}" "$@"
         ;;
     binary) check_target "${1:-}"; binary "$1" ;;
+    options) check_target "${1:-}"; options_file "$1" ;;
+    flags) check_target "${1:-}"; option_flags "$1" ;;
+    asan-options) check_target "${1:-}"; asan_options "$1" ;;
     run) cmd_run "$@" ;;
     fuzz) cmd_fuzz ;;
     replay) cmd_replay ;;
@@ -502,5 +532,5 @@ case $command in
     coverage) cmd_coverage ;;
     ci-crashes) cmd_ci_crashes "$@" ;;
     clean) cmd_clean ;;
-    *) die "usage: fuzz.sh targets|build|binary|run|fuzz|replay|repro|min|merge|coverage|ci-crashes|clean (see make help)" ;;
+    *) die "usage: fuzz.sh targets|build|binary|options|flags|asan-options|run|fuzz|replay|repro|min|merge|coverage|ci-crashes|clean (see make help)" ;;
 esac

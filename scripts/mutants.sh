@@ -30,8 +30,8 @@ time_to_find() {
     scratch=$(mktemp -d)
     [[ -d $corpus ]] && cp -r "$corpus/." "$scratch/"
     start=$(date +%s.%N)
-    timeout $((MUTANT_SECONDS + 60)) "$binary" -max_total_time="$MUTANT_SECONDS" -timeout=10 \
-        -artifact_prefix="$scratch/" "$scratch" >"$work/logs/fuzz.log" 2>&1 || rc=$?
+    ASAN_OPTIONS=$asan timeout $((MUTANT_SECONDS + 60)) "$binary" -max_total_time="$MUTANT_SECONDS" -timeout=10 \
+        "${flags[@]}" -artifact_prefix="$scratch/" "$scratch" >"$work/logs/fuzz.log" 2>&1 || rc=$?
     end=$(date +%s.%N)
     if ls "$scratch"/crash-* >/dev/null 2>&1; then awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f\n", b - a }'
     else echo ">$MUTANT_SECONDS"; fi
@@ -68,6 +68,10 @@ PY
         (cd "$src" && swift build -c release --scratch-path "$work/fuzz" --sanitize=fuzzer \
             -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --product "$t" >"$work/logs/$name-build.log" 2>&1)
         binary=$work/fuzz/release/$t
+        # As `make fuzz` runs it: the target's libFuzzer options and dictionary.
+        mapfile -t flags < <(scripts/fuzz.sh flags "$t")
+        asan=$(scripts/fuzz.sh asan-options "$t")
+        if [[ -f Fuzz/Dictionaries/$t.dict ]]; then flags+=(-dict="$root/Fuzz/Dictionaries/$t.dict"); fi
         empty=$(for _ in $(seq "$MUTANT_RUNS"); do time_to_find "$binary" /nonexistent; done | sed 's/>//' | median)
         corpus=$(for _ in $(seq "$MUTANT_RUNS"); do time_to_find "$binary" "Corpus/$t"; done | sed 's/>//' | median)
         [[ $empty == "$MUTANT_SECONDS" ]] && empty=">$MUTANT_SECONDS"

@@ -40,7 +40,7 @@ package struct Decoder {
             }
         }
         program.people = Vocabulary.casts[Int(device >> 2 & 0x0F)]
-        program.checksInvariants = device & 0x40 != 0
+        program.checksInvariants = device & 0xC0 == 0xC0
         var records: [Range<Int>] = []
         while program.operations.count < Self.maximumOperations, !reader.isAtEnd {
             let start = reader.position

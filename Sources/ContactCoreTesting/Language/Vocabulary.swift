@@ -144,7 +144,7 @@ package enum Vocabulary {
     /// Every token a name can have: queries are prefixes of these (and a few that match nothing).
     package static let queryTokens: [String] = {
         var seen: [String] = []
-        for token in people.flatMap { $0.givenForms + $0.familyForms + $0.joinedForms } + organizations.flatMap(\.tokens) + ["annas", "q"]
+        for token in people.flatMap({ $0.givenForms + $0.familyForms + $0.joinedForms }) + organizations.flatMap(\.tokens) + ["annas", "q"]
         where !seen.contains(token) {
             seen.append(token)
         }

@@ -145,7 +145,7 @@ package struct Runner {
     mutating func sweep(checkingInvariants: Bool) throws(Failure) {
         try expect(device.allContactIdentifiers, model.contacts.map(\.id), "SPEC 2 contacts", "the device's contacts")
         // The device's own consistency (search index against a rebuild, history replay) costs
-        // a rebuild: programs that ask for it (byte 1, bit 6) run it.
+        // a rebuild: programs that ask for it (byte 1, bits 6 and 7) run it.
         if checkingInvariants, case let problems = device.checkInvariants(), !problems.isEmpty {
             throw fail("device invariants", problems.joined(separator: "; "))
         }

@@ -7,7 +7,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case searchMatching = "FuzzSearchMatching"
     case changeOrdering = "FuzzChangeOrdering"
     case historyToken = "FuzzHistoryToken"
-    /// Any bytes as a vCard file (SPEC 12): a typed error, or contacts that export and import back.
+    /// Any bytes as a vCard file (SPEC 12), or after a zero byte a file spelled from the
+    /// vocabulary (``VCardText``): a typed error, or contacts that export and import back.
     case vCard = "FuzzVCard"
 
     package var profile: Profile {
@@ -26,7 +27,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     /// The first broken rule, fast: what each fuzzing execution runs.
     package func check(_ bytes: [UInt8]) -> Failure? {
         guard self != .vCard else {
-            return VCardCheck.check(bytes).map { Failure(rule: "SPEC 12 vCard import and export", step: 0, detail: $0) }
+            return VCardCheck.check(VCardText.file(bytes)).map { Failure(rule: "SPEC 12 vCard import and export", step: 0, detail: $0) }
         }
         return run(program(bytes))
     }

@@ -1,8 +1,10 @@
 import ContactCore
+import ContactCoreTesting
 import Foundation
 import PropertyBased
 
-/// Generators of contacts with every mapped field, and of vCard text, for the vCard properties.
+/// Generators of contacts with every mapped field, for the vCard properties (vCard text comes
+/// from ``VCardText``, FuzzVCard's language).
 ///
 /// Text mixes CJK, emoji sequences, right-to-left scripts, control characters (all but NUL,
 /// which a vCard cannot hold and the writer drops), every character vCard escapes or quotes,
@@ -12,17 +14,11 @@ enum VCardGen {
     /// `swift test` quick.
     static let cases = ProcessInfo.processInfo.environment["CONTACTCORE_PROPERTY_CASES"].flatMap { Int($0) } ?? 100
 
-    static let fragments = [
-        "", "a", "John", "王小明", "山田", "김민수", "ㄱ", "דוד", "محمد", "\u{200F}", "🎉", "👩‍👩‍👧‍👦", "🏳️‍🌈", "é", "e\u{301}", "\u{300}", "\u{1A17}",
-        "\\", ",", ";", ":", "\n", "\r", "\r\n", "\t", " ", "  ", "^", "^n", "\"", "=", "=0D", "\\n", "item1.", "TYPE=",
-        "\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{2028}", "\u{FEFF}", "tel:", "x-apple:", "data:", "END:VCARD",
-    ]
-
     static let scalar = Gen.int(in: 1...0x10_FFFF).map { value in
         String(Unicode.Scalar(UInt32(value)) ?? "\u{FFFD}")
     }
 
-    static let piece = zip(Gen<String?>.element(of: fragments), scalar, Gen.int(in: 0...19), Gen.int(in: 0...600))
+    static let piece = zip(Gen<String?>.element(of: VCardVocabulary.fragments), scalar, Gen.int(in: 0...19), Gen.int(in: 0...600))
         .map { fragment, scalar, dice, length -> String in
             switch dice {
             case 0...2: scalar
@@ -97,40 +93,5 @@ enum VCardGen {
             contact.note = note
             contact.imageData = image
             return contact
-        }
-
-    // MARK: vCard text
-
-    static let propertyNames = [
-        "N", "FN", "NICKNAME", "ORG", "TITLE", "TEL", "EMAIL", "ADR", "URL", "IMPP", "X-SOCIALPROFILE", "RELATED",
-        "X-ABRELATEDNAMES", "BDAY", "ANNIVERSARY", "X-ABDATE", "NOTE", "PHOTO", "KIND", "X-ABShowAs", "X-ABLabel",
-        "X-ABADR", "X-PHONETIC-FIRST-NAME", "X-PHONETIC-ORG", "X-MAIDENNAME", "X-AIM", "VERSION", "CATEGORIES", "tel",
-    ]
-    static let parameters = [
-        "", ";TYPE=HOME", ";TYPE=work,voice", ";TYPE=\"cell,pref\"", ";CELL", ";WORK;FAX", ";TYPE=IPHONE", ";TYPE=spouse",
-        ";ENCODING=QUOTED-PRINTABLE", ";CHARSET=UTF-8", ";ENCODING=b", ";VALUE=uri", ";VALUE=text", ";X-SERVICE-TYPE=Skype",
-        ";X-USER=\"a^'b\"", ";X-APPLE-OMIT-YEAR=1604", ";X-APPLE-SUBLOCALITY=\"x;y\"", ";TYPE=twitter",
-    ]
-    static let values = [
-        "", "x", "a;b;c;d;e;f;g", "a\\,b", "\\n", "1985-04-12", "--0412", "1604-02-29", "19991231", "org", "COMPANY",
-        "tel:+1", "skype:me", "data:image/png;base64,iVBORw==", "iVBORw==", "=E5=B1=B1", "_$!<Home>!$_", "VCARD", "4.0", "2.1",
-    ]
-    static let groups = ["", "item1.", "item2.", "ITEM1.", "a.b."]
-
-    static let line = zip(
-        Gen<String?>.element(of: groups), Gen<String?>.element(of: propertyNames),
-        Gen<String?>.element(of: parameters).array(of: 0...2), Gen<String?>.element(of: values), text, Gen.bool()
-    ).map { group, name, parameters, value, text, useText in
-        (group ?? "") + (name ?? "") + parameters.map { $0 ?? "" }.joined() + ":" + (useText ? text : value ?? "")
-    }
-
-    /// A file of cards built from real property names, parameters and values, with random text.
-    static let file = zip(line.array(of: 0...8).array(of: 1...3), Gen.bool(), Gen<String?>.element(of: ["2.1", "3.0", "4.0"]))
-        .map { cards, crlf, version -> [UInt8] in
-            let newline = crlf ? "\r\n" : "\n"
-            let text = cards.map { lines in
-                (["BEGIN:VCARD", "VERSION:\(version ?? "3.0")"] + lines + ["END:VCARD"]).joined(separator: newline)
-            }.joined(separator: newline) + newline
-            return Array(text.utf8)
         }
 }
