@@ -9,8 +9,10 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let random = (0..<50).map { _ in (0..<Int.random(in: 0...600, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) } }
         let versioned = random.map { [Decoder.version] + $0 }
+        // FuzzVCard's vocabulary language (a leading zero): the longest runs on every line, too.
+        let spelled = random.map { [0] + $0 } + [[0] + Array(repeating: 0xFF, count: 4096), [0, 0] + Array(repeating: [0x10, 0, 0, 0xFF, 0xF1, 0xFF, 0xF3, 0xFF, 0xF7, 0xFF, 0xF6, 0xFF], count: 24).joined()]
         return [[], [0], [Decoder.version], [0xFF], Array(repeating: 0xFF, count: 4096), Array(repeating: Decoder.version, count: 4096),
-                [Decoder.version] + Array(repeating: 0xFF, count: 4096)] + random + versioned
+                [Decoder.version] + Array(repeating: 0xFF, count: 4096)] + random + versioned + spelled
     }
 
     @Test(arguments: FuzzTarget.allCases)

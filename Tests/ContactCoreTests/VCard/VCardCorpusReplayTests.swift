@@ -1,3 +1,4 @@
+import ContactCore
 import ContactCoreTesting
 import Foundation
 import Testing
@@ -25,6 +26,20 @@ struct VCardCorpusReplayTests {
                 Issue.record("\(file.lastPathComponent):\n\(failure)")
             }
         }
+    }
+
+    /// FuzzVCard's second language: a leading zero, then property names, values and runs by index.
+    @Test func aLeadingZeroSpellsAFileFromTheVocabulary() throws {
+        // NOTE with the vocabulary's "a\\,b", a card break, FN with a run of 80 "x".
+        let bytes: [UInt8] = [0, 0, 16, 0, 0, 3, 0xFF, 1, 0, 0, 0x80, 0xF0, 80]
+        let text = String(decoding: VCardText.file(bytes), as: UTF8.self)
+        #expect(text == "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:a\\,b\r\nEND:VCARD\r\n"
+            + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(String(repeating: "x", count: 80))\r\nEND:VCARD\r\n")
+        let contacts = try VCardSerialization.contacts(from: Data(VCardText.file(bytes)))
+        #expect(contacts.map(\.note) == ["a,b", ""])
+        #expect(VCardCheck.check(VCardText.file(bytes)) == nil)
+        // Anything else is a file as it is.
+        #expect(VCardText.file(Array("BEGIN:VCARD".utf8)) == Array("BEGIN:VCARD".utf8))
     }
 
     /// The check's own folding oracle rejects what the writer must never produce.
