@@ -140,7 +140,11 @@ package struct Decoder {
         let kind = r.byte() % 10
         switch kind {
         case 8:
-            let a = ref(&r), b = ref(&r)
+            // B is another contact than A when both are known (the next newer one on a tie),
+            // so the order of their events is there to see.
+            let a = ref(&r)
+            var b = ref(&r)
+            if case .known(let n) = a, b == a { b = .known(n + 1) }
             let first = draft(&r)
             return [.update(a, first), .update(b, first), .update(a, draft(&r))]
         case 9:
