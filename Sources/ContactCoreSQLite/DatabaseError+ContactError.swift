@@ -1,0 +1,22 @@
+import ContactCore
+import GRDB
+
+extension ContactError {
+    /// The typed error for anything SQLite or GRDB throws while opening or committing.
+    static func storage(_ error: any Error, while doing: String) -> ContactError {
+        if let error = error as? ContactError { return error }
+        guard let error = error as? DatabaseError else {
+            return ContactError(.storageFailed, "\(doing) failed: \(error).")
+        }
+        let detail = "\(doing): \(error.message ?? "SQLite error \(error.resultCode.rawValue)")"
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_NOTADB: return ContactError(.notAContactDatabase, "The file is not a database (\(detail)).")
+        case .SQLITE_CORRUPT, .SQLITE_FORMAT, .SQLITE_RANGE, .SQLITE_MISMATCH:
+            return ContactError(.storageCorrupt, "The database is damaged (\(detail)).")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return ContactError(.storageInUse, "The database is in use (\(detail)).")
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH:
+            return ContactError(.storageReadOnly, "The database cannot be written (\(detail)).")
+        default: return ContactError(.storageFailed, "\(detail).")
+        }
+    }
+}
