@@ -41,6 +41,7 @@ let package = Package(
                 "ContactCore",
                 "ContactCoreTesting",
                 "ContactCoreSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

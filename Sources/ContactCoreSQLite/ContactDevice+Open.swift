@@ -53,7 +53,7 @@ extension ContactDevice {
             return try ContactDevice(image: image, storage: storage)
         } catch {
             try? queue.close()
-            throw ContactError.storage(error, while: "Reading \(path)")
+            throw ContactError.storage(error, while: "Reading \(path)", reading: true)
         }
     }
 
