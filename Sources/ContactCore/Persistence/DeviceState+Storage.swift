@@ -103,13 +103,16 @@ extension DeviceState {
             }
         }
         var contacts: [String: StoredContact] = [:]
+        var inOrder: [(identifier: String, contact: StoredContact)] = []
         contacts.reserveCapacity(image.contacts.count)
+        inOrder.reserveCapacity(image.contacts.count)
         for record in image.contacts {
             let stored = try record.storedContact()
             guard ContactIdentifier.isWellFormed(record.identifier), containerIdentifiers.contains(stored.containerIdentifier),
                   contacts.updateValue(stored, forKey: record.identifier) == nil
             else { throw corrupt("contact \(record.identifier)") }
             try checkSerial(stored.serial, of: record.identifier)
+            inOrder.append((record.identifier, stored))
         }
         var groups: [String: StoredGroup] = [:]
         for record in image.groups {
@@ -152,7 +155,8 @@ extension DeviceState {
         else { throw corrupt("a history that is not the device's") }
 
         self.init(identifiers: IdentifierGenerator(seed: meta.seed, counter: meta.identifierCounter),
-                  historyIdentity: meta.historyIdentity, nextSerial: meta.nextSerial, contacts: contacts, groups: groups,
+                  historyIdentity: meta.historyIdentity, nextSerial: meta.nextSerial, contacts: contacts,
+                  inInsertionOrder: inOrder, groups: groups,
                   containers: containers, defaultContainerIdentifier: meta.defaultContainerIdentifier, members: members,
                   subgroups: subgroups, apps: apps, defaultSortOrder: sortOrder,
                   history: ChangeLog(limit: meta.historyLimit, records: commits, lastSequence: meta.lastSequence),

@@ -61,10 +61,12 @@ struct DeviceState: Sendable {
         journal = StorageJournal(identifiers: identifiers, nextSerial: nextSerial, containerCount: containers.count)
     }
 
-    /// A state read back from storage; the caller has checked every rule the parts must keep.
-    /// The search index is rebuilt here.
+    /// A state read back from storage; the caller has checked every rule the parts must keep,
+    /// and gives the contacts twice: by identifier, and in a list for the search index, which
+    /// is rebuilt here in insertion order.
     init(identifiers: IdentifierGenerator, historyIdentity: UInt64, nextSerial: UInt64,
-         contacts: [String: StoredContact], groups: [String: StoredGroup], containers: [ContactContainer],
+         contacts: [String: StoredContact], inInsertionOrder ordered: [(identifier: String, contact: StoredContact)],
+         groups: [String: StoredGroup], containers: [ContactContainer],
          defaultContainerIdentifier: String, members: [String: Set<String>], subgroups: [String: Set<String>],
          apps: [String: AppRecord], defaultSortOrder: SortOrder, history: ChangeLog, storage: any DeviceStorage) {
         self.identifiers = identifiers
@@ -81,7 +83,7 @@ struct DeviceState: Sendable {
         self.history = history
         self.storage = storage
         journal = StorageJournal(identifiers: identifiers, nextSerial: nextSerial, containerCount: containers.count)
-        for (identifier, contact) in contacts { searchIndex.update(identifier, contact) }
+        searchIndex = SearchIndex(bulk: ordered.sorted { $0.contact.serial < $1.contact.serial })
     }
 
     // MARK: The only writes of the records
