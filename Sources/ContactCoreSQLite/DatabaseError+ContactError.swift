@@ -12,7 +12,7 @@ extension ContactError {
         guard let error = error as? DatabaseError else {
             return ContactError(.storageFailed, "\(doing) failed: \(error).")
         }
-        let detail = "\(doing): \(error.message ?? "SQLite error \(error.resultCode.rawValue)")"
+        let detail = "\(doing): \(error.message ?? "SQLite error") (\(error.extendedResultCode))"
         switch error.resultCode.primaryResultCode {
         case .SQLITE_NOTADB: return ContactError(.notAContactDatabase, "The file is not a database (\(detail)).")
         case .SQLITE_ERROR where reading, .SQLITE_CORRUPT, .SQLITE_FORMAT, .SQLITE_RANGE, .SQLITE_MISMATCH:

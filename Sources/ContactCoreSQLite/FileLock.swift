@@ -15,6 +15,7 @@ import ContactCore
 /// that closed its descriptor would silently unlock the first device's database.
 final class FileLock: Sendable {
     private let descriptor: Int32
+    private let released = LockedFlag()
 
     /// Takes the lock on `path`, creating the file if needed, or throws
     /// ``ContactError/Code/storageInUse`` if any device, in any process, holds it.
@@ -35,8 +36,10 @@ final class FileLock: Sendable {
         self.descriptor = descriptor
     }
 
-    /// Releases the lock. Call once.
+    /// Releases the lock; later calls do nothing. Closing the descriptor twice would close
+    /// whatever file reused its number, such as another device's database.
     func release() {
+        guard released.set() else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)
     }

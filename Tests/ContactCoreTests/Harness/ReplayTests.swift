@@ -58,7 +58,7 @@ import Testing
            let (reduced, bytes) = input.target.explain(bytes, on: backEnd) {
             Issue.record("\(input.testDescription) \(reduced)\n\nreduced input: \(bytes)")
         } else {
-            Issue.record("\(input.testDescription) breaks \(failure.rule) at operation \(failure.step)")
+            Issue.record("\(input.testDescription) \(failure)")
         }
     }
 
