@@ -12,26 +12,25 @@ enum ImageReader {
             """)
         else { throw StorageCoding.corrupt("no device row") }
         var meta = Columns(metaRow)
-        let image = DeviceImage(
-            meta: DeviceMetaRecord(
-                seed: try meta.uint64(), identifierCounter: try meta.uint64(), historyIdentity: try meta.uint64(),
-                nextSerial: try meta.uint64(), defaultSortOrder: try meta.int(), defaultContainerIdentifier: try meta.text(),
-                historyLimit: try meta.int(), lastSequence: try meta.uint64()),
-            containers: try rows(db, "SELECT identifier, name, kind FROM container ORDER BY position") { columns in
-                ContainerRecord(identifier: try columns.text(), name: try columns.text(), kind: try columns.int())
-            },
-            contacts: try contacts(db),
-            groups: try rows(db, "SELECT identifier, serial, name, container FROM contactGroup ORDER BY serial") { columns in
-                GroupRecord(identifier: try columns.text(), serial: try columns.uint64(), name: try columns.text(),
-                            containerIdentifier: try columns.text())
-            },
-            members: try rows(db, "SELECT groupIdentifier, contact FROM membership", pair),
-            subgroups: try rows(db, "SELECT parent, child FROM subgroup", pair),
-            apps: try rows(db, "SELECT bundleIdentifier, status FROM app") { columns in
-                AppStatusRecord(bundleIdentifier: try columns.text(), status: try columns.int())
-            },
-            permitted: try rows(db, "SELECT bundleIdentifier, contact FROM permission", pair),
-            history: try history(db))
+        var image = DeviceImage(meta: DeviceMetaRecord(
+            seed: try meta.uint64(), identifierCounter: try meta.uint64(), historyIdentity: try meta.uint64(),
+            nextSerial: try meta.uint64(), defaultSortOrder: try meta.int(), defaultContainerIdentifier: try meta.text(),
+            historyLimit: try meta.int(), lastSequence: try meta.uint64()))
+        image.containers = try rows(db, "SELECT identifier, name, kind FROM container ORDER BY position") { columns in
+            ContainerRecord(identifier: try columns.text(), name: try columns.text(), kind: try columns.int())
+        }
+        image.contacts = try contacts(db)
+        image.groups = try rows(db, "SELECT identifier, serial, name, container FROM contactGroup ORDER BY serial") { columns in
+            GroupRecord(identifier: try columns.text(), serial: try columns.uint64(), name: try columns.text(),
+                        containerIdentifier: try columns.text())
+        }
+        image.members = try rows(db, "SELECT groupIdentifier, contact FROM membership", pair)
+        image.subgroups = try rows(db, "SELECT parent, child FROM subgroup", pair)
+        image.apps = try rows(db, "SELECT bundleIdentifier, status FROM app") { columns in
+            AppStatusRecord(bundleIdentifier: try columns.text(), status: try columns.int())
+        }
+        image.permitted = try rows(db, "SELECT bundleIdentifier, contact FROM permission", pair)
+        image.history = try history(db)
         return image
     }
 

@@ -3,34 +3,25 @@
 package struct DeviceImage: Hashable, Sendable {
     package var meta: DeviceMetaRecord
     /// The default local container first, then in the order they were added.
-    package var containers: [ContainerRecord]
+    package var containers: [ContainerRecord] = []
     /// By serial (insertion order).
-    package var contacts: [ContactRecord]
+    package var contacts: [ContactRecord] = []
     /// By serial.
-    package var groups: [GroupRecord]
+    package var groups: [GroupRecord] = []
     /// Memberships (parent: group, child: contact), sorted.
-    package var members: [PairRecord]
+    package var members: [PairRecord] = []
     /// Nestings (parent group, child group), sorted.
-    package var subgroups: [PairRecord]
+    package var subgroups: [PairRecord] = []
     /// Every app the device has a record of, by bundle identifier bytes.
-    package var apps: [AppStatusRecord]
+    package var apps: [AppStatusRecord] = []
     /// Permitted sets (parent: bundle identifier, child: contact), sorted.
-    package var permitted: [PairRecord]
+    package var permitted: [PairRecord] = []
     /// The commits the history keeps, oldest first.
-    package var history: [HistoryRecord]
+    package var history: [HistoryRecord] = []
 
-    package init(meta: DeviceMetaRecord, containers: [ContainerRecord], contacts: [ContactRecord],
-                 groups: [GroupRecord], members: [PairRecord], subgroups: [PairRecord], apps: [AppStatusRecord],
-                 permitted: [PairRecord], history: [HistoryRecord]) {
+    /// A device with nothing but its settings; the reader fills in the rest.
+    package init(meta: DeviceMetaRecord) {
         self.meta = meta
-        self.containers = containers
-        self.contacts = contacts
-        self.groups = groups
-        self.members = members
-        self.subgroups = subgroups
-        self.apps = apps
-        self.permitted = permitted
-        self.history = history
     }
 }
 

@@ -11,28 +11,24 @@ extension DeviceState {
         let pairs = { (sets: [String: Set<String>]) in
             sets.flatMap { parent, children in children.map { PairRecord(parent: parent, child: $0) } }.sorted()
         }
-        return DeviceImage(
-            meta: metaRecord,
-            containers: containers.map { ContainerRecord(identifier: $0.identifier, name: $0.name, kind: $0.kind.rawValue) },
-            contacts: contacts.sorted { $0.value.serial < $1.value.serial }.map { ContactRecord(identifier: $0.key, $0.value) },
-            groups: groups.sorted { $0.value.serial < $1.value.serial }.map {
-                GroupRecord(identifier: $0.key, serial: $0.value.serial, name: $0.value.name,
-                            containerIdentifier: $0.value.containerIdentifier)
-            },
-            members: pairs(members),
-            subgroups: pairs(subgroups),
-            apps: apps.sorted { ContactIdentifier.precedes($0.key, $1.key) }
-                .map { AppStatusRecord(bundleIdentifier: $0.key, status: $0.value.status.rawValue) },
-            permitted: pairs(apps.mapValues(\.permitted)),
-            history: history.records.map(\.storageRecord))
+        var image = DeviceImage(meta: metaRecord)
+        image.containers = containers.map(ContainerRecord.init)
+        image.contacts = contacts.sorted { $0.value.serial < $1.value.serial }.map { ContactRecord(identifier: $0.key, $0.value) }
+        image.groups = groups.sorted { $0.value.serial < $1.value.serial }.map { GroupRecord(identifier: $0.key, $0.value) }
+        image.members = pairs(members)
+        image.subgroups = pairs(subgroups)
+        image.apps = apps.sorted { ContactIdentifier.precedes($0.key, $1.key) }
+            .map { AppStatusRecord(bundleIdentifier: $0.key, status: $0.value.status.rawValue) }
+        image.permitted = pairs(apps.mapValues(\.permitted))
+        image.history = history.records.map(\.storageRecord)
+        return image
     }
 
     /// The rows the journal's changes and `record` make: new values of touched records, and
     /// the differences of each touched set from its stored value.
     func storageWrite(appending record: CommitRecord?) -> StorageWrite {
         var write = StorageWrite(meta: metaRecord)
-        write.addedContainers = containers[journal.containerCount...]
-            .map { ContainerRecord(identifier: $0.identifier, name: $0.name, kind: $0.kind.rawValue) }
+        write.addedContainers = containers[journal.containerCount...].map(ContainerRecord.init)
         for identifier in journal.contacts.keys {
             if let stored = contacts[identifier] {
                 write.savedContacts.append(ContactRecord(identifier: identifier, stored))
@@ -42,8 +38,7 @@ extension DeviceState {
         }
         for identifier in journal.groups.keys {
             if let stored = groups[identifier] {
-                write.savedGroups.append(GroupRecord(identifier: identifier, serial: stored.serial, name: stored.name,
-                                                     containerIdentifier: stored.containerIdentifier))
+                write.savedGroups.append(GroupRecord(identifier: identifier, stored))
             } else {
                 write.deletedGroups.append(identifier)
             }
@@ -174,5 +169,17 @@ extension DeviceState {
             return (subgroups[group] ?? []).contains(where: visit)
         }
         return subgroups.keys.contains(where: visit)
+    }
+}
+
+extension ContainerRecord {
+    init(_ container: ContactContainer) {
+        self.init(identifier: container.identifier, name: container.name, kind: container.kind.rawValue)
+    }
+}
+
+extension GroupRecord {
+    init(identifier: String, _ stored: StoredGroup) {
+        self.init(identifier: identifier, serial: stored.serial, name: stored.name, containerIdentifier: stored.containerIdentifier)
     }
 }
