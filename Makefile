@@ -10,7 +10,7 @@ FUZZ := scripts/fuzz.sh
 TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
 
-.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage mutants bench bench-vcard clean
+.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage mutants bench bench-vcard bench-storage clean
 
 help: ## List these commands, their variables and the fuzz targets
 	@echo "Usage: make <command> [VARIABLE=value ...]"
@@ -70,6 +70,10 @@ bench-vcard: ## vCard parse/serialize throughput and memory, then Python's vobje
 	cd Benchmarks && $(BENCH_SCRATCH)/release/VCardBenchmark --out /tmp/contactcore-vcard-bench.vcf
 	cd Benchmarks && $(BENCH_SCRATCH)/release/VCardBenchmark --memory /tmp/contactcore-vcard-bench.vcf
 	scripts/bench-vcard-vobject.sh /tmp/contactcore-vcard-bench.vcf
+
+bench-storage: ## The SQLite back end beside plain GRDB: open time and RSS, fetch 1k, save latency (SIZES="100000 1000000")
+	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH) --product StorageBenchmark
+	cd Benchmarks && $(BENCH_SCRATCH)/release/StorageBenchmark $(SIZES)
 
 clean: ## Remove builds, logs and reports (keeps crashes and the working corpus)
 	$(FUZZ) clean

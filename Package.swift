@@ -21,19 +21,27 @@ let package = Package(
     products: [
         .library(name: "ContactCore", targets: ["ContactCore"]),
         .library(name: "ContactCoreTesting", targets: ["ContactCoreTesting"]),
+        // The SQLite back end: a product of its own, so apps of the in-memory device never build GRDB.
+        .library(name: "ContactCoreSQLite", targets: ["ContactCoreSQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .target(name: "ContactCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "ContactCoreTesting", dependencies: ["ContactCore"]),
+        .target(name: "ContactCoreSQLite", dependencies: ["ContactCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The child process of the crash test: commits in a loop until it is killed.
+        .executableTarget(name: "ContactCoreCrashChild", dependencies: ["ContactCoreSQLite"]),
         .testTarget(
             name: "ContactCoreTests",
             dependencies: [
                 "ContactCore",
                 "ContactCoreTesting",
+                "ContactCoreSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -25,6 +25,16 @@ let package = Package(
             name: "HistoryBenchmark",
             dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
         ),
+        // SPEC 13: the SQLite back end beside plain GRDB on the same schema (`make bench-storage`).
+        .executableTarget(
+            name: "StorageBenchmark",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "ContactCore", package: "ContactCore"),
+                .product(name: "ContactCoreSQLite", package: "ContactCore"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .executableTarget(
             name: "VCardBenchmark",
             dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]

@@ -30,5 +30,8 @@ extension ContactAccessButton {
         /// From `notDetermined`, the simplified prompt could not be shown or was not answered:
         /// ``ContactError/Code/missingUsageDescription`` or ``ContactError/Code/authorizationDenied``.
         case promptFailed(ContactError)
+        /// The approval could not be written to the device's database (see <doc:Persistence>);
+        /// nothing changed. Never on a device in memory.
+        case storageFailed(ContactError)
     }
 }

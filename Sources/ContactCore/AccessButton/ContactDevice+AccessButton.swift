@@ -79,7 +79,11 @@ extension ContactDevice {
             let granted = approved.filter { state.contacts[$0] != nil && !record.permitted.contains($0) }
             guard !granted.isEmpty else { return .declined }
             record.permitted.formUnion(granted)
-            state.setApp(record, for: store.app.bundleIdentifier, origin: store.instanceIdentifier)
+            do throws(ContactError) {
+                try state.setApp(record, for: store.app.bundleIdentifier, origin: store.instanceIdentifier)
+            } catch {
+                return .refused(.storageFailed(error))
+            }
             return .approved(granted)
         }
     }
@@ -99,14 +103,18 @@ extension ContactDevice {
                                             kind: .simplifiedLimited(approved: approved)))
         return state.withLock { state in
             guard state.app(bundleIdentifier).status == .notDetermined else { return .declined }
-            if answer == .deny {
-                state.setApp(AppRecord(status: .denied), for: bundleIdentifier, origin: store.instanceIdentifier)
-                return .declined
+            do throws(ContactError) {
+                if answer == .deny {
+                    try state.setApp(AppRecord(status: .denied), for: bundleIdentifier, origin: store.instanceIdentifier)
+                    return .declined
+                }
+                let granted = approved.filter { state.contacts[$0] != nil }
+                try state.setApp(AppRecord(status: .limited, permitted: Set(granted)), for: bundleIdentifier,
+                                 origin: store.instanceIdentifier)
+                return granted.isEmpty ? .declined : .approved(granted)
+            } catch {
+                return .refused(.storageFailed(error))
             }
-            let granted = approved.filter { state.contacts[$0] != nil }
-            state.setApp(AppRecord(status: .limited, permitted: Set(granted)), for: bundleIdentifier,
-                         origin: store.instanceIdentifier)
-            return granted.isEmpty ? .declined : .approved(granted)
         }
     }
 }

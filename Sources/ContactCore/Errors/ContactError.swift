@@ -25,6 +25,22 @@ public struct ContactError: Error, Hashable, Sendable {
         case missingUsageDescription = 901
         /// A key name that is not a ``ContactKey``.
         case unknownKey = 902
+        /// The database could not be read or written (an I/O error, a full disk); the commit
+        /// did not happen and the device is as it was.
+        case storageFailed = 910
+        /// Another device has the database file open, in this process or another.
+        case storageInUse = 911
+        /// The file is not a ContactCore database.
+        case notAContactDatabase = 912
+        /// The database is damaged: SQLite finds it corrupt or truncated, or what it holds
+        /// breaks the device's rules.
+        case storageCorrupt = 913
+        /// The database was written by a newer ContactCore, whose schema this one cannot read.
+        case storageVersionTooNew = 914
+        /// The database cannot be written: the file is read-only, or was opened read-only.
+        case storageReadOnly = 915
+        /// The device was closed and can no longer commit.
+        case storageClosed = 916
     }
 
     public var code: Code

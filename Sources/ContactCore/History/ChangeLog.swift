@@ -13,16 +13,27 @@ struct ChangeLog: Sendable {
 
     init(limit: Int) { self.limit = max(1, limit) }
 
-    mutating func append(
-        author: String?, origin: UInt64?, events: [ChangeEvent], notifiedApps: Set<String>
-    ) -> CommitRecord {
-        lastSequence += 1
-        let record = CommitRecord(
-            sequence: lastSequence, transactionAuthor: author, originStoreIdentifier: origin,
-            events: events, notifiedApps: notifiedApps)
+    /// A log read back from storage: `records` oldest first, consecutive, at most `limit`,
+    /// the last numbered `lastSequence` (the caller checked).
+    init(limit: Int, records: [CommitRecord], lastSequence: UInt64) {
+        self.limit = max(1, limit)
+        self.records = Deque(records)
+        self.lastSequence = lastSequence
+    }
+
+    /// The commit that ``append(_:)`` will take next; nothing changes until it does.
+    func nextRecord(author: String?, origin: UInt64?, events: [ChangeEvent], notifiedApps: Set<String>) -> CommitRecord {
+        CommitRecord(sequence: lastSequence + 1, transactionAuthor: author, originStoreIdentifier: origin,
+                     events: events, notifiedApps: notifiedApps)
+    }
+
+    /// Appends the record ``nextRecord(author:origin:events:notifiedApps:)`` made, dropping
+    /// the oldest beyond the limit.
+    mutating func append(_ record: CommitRecord) {
+        precondition(record.sequence == lastSequence + 1, "commits append in order")
+        lastSequence = record.sequence
         records.append(record)
         if records.count > limit { records.removeFirst() }
-        return record
     }
 
     /// The oldest sequence number a fetch can start after: every commit after it is still

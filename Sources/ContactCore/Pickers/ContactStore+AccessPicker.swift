@@ -19,11 +19,14 @@ extension ContactStore {
     /// added them: never those the app already had, and nothing about removed ones. Any
     /// status but `limited` shows no picker and returns an empty list. Identifiers that name
     /// no contact are ignored.
-    public func presentContactAccessPicker() -> [String] {
+    ///
+    /// - Throws: only on a persistent device whose database cannot be written; the
+    ///   permitted set then stays as it was.
+    public func presentContactAccessPicker() throws(ContactError) -> [String] {
         guard authorizationStatus == .limited else { return [] }
         // The person chooses outside the lock: a choice may look at the device.
         let selection = device.personChooses(.accessPicker, for: bundleIdentifier)
-        return device.state.withLock { state in
+        return try device.state.withLock { (state) throws(ContactError) in
             var record = state.app(bundleIdentifier)
             guard record.status == .limited else { return [] }
             var newlyGranted: [String] = []
@@ -36,7 +39,7 @@ extension ContactStore {
                 record.permitted.remove(stored)
                 newlyGranted.removeAll { $0 == stored }
             }
-            state.setApp(record, for: bundleIdentifier, origin: instanceIdentifier)
+            try state.setApp(record, for: bundleIdentifier, origin: instanceIdentifier)
             return newlyGranted
         }
     }

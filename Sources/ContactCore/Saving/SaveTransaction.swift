@@ -55,7 +55,9 @@ struct SaveTransaction {
             throw ContactError(first.code, Self.message(for: first.code), affectedIdentifiers: identifiers)
         }
         let (events, audience) = netChange(in: state)
-        state.commit(author: request.transactionAuthor, origin: origin, events: events, notifying: audience)
+        // Even with no event (an add deleted again), the identifiers it used stay used: the
+        // commit writes the generator's state. A failed write puts the state back.
+        try state.commit(author: request.transactionAuthor, origin: origin, events: events, notifying: audience)
         return SaveResult(request: request.identity, contactIdentifiers: newContacts, groupIdentifiers: newGroups)
     }
 
@@ -271,26 +273,26 @@ struct SaveTransaction {
 
     private mutating func setGroup(_ identifier: String, _ value: StoredGroup?, in state: inout DeviceState) {
         let old = state.groups[identifier]
-        undo.append { $0.groups[identifier] = old }
-        state.groups[identifier] = value
+        undo.append { $0.setGroup(identifier, old) }
+        state.setGroup(identifier, value)
     }
 
     private mutating func setMembers(of group: String, _ value: Set<String>?, in state: inout DeviceState) {
         let old = state.members[group]
-        undo.append { $0.members[group] = old }
-        state.members[group] = value
+        undo.append { $0.setMembers(of: group, old) }
+        state.setMembers(of: group, value)
     }
 
     private mutating func setSubgroups(of group: String, _ value: Set<String>?, in state: inout DeviceState) {
         let old = state.subgroups[group]
-        undo.append { $0.subgroups[group] = old }
-        state.subgroups[group] = value
+        undo.append { $0.setSubgroups(of: group, old) }
+        state.setSubgroups(of: group, value)
     }
 
     private mutating func setApp(_ bundle: String, _ value: AppRecord, in state: inout DeviceState) {
         let old = state.apps[bundle]
-        undo.append { $0.apps[bundle] = old }
-        state.apps[bundle] = value
+        undo.append { $0.setAppRecord(old, for: bundle) }
+        state.setAppRecord(value, for: bundle)
         if bundle == bundleIdentifier { app = value }
     }
 

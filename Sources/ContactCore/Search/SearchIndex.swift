@@ -1,3 +1,5 @@
+import Foundation
+
 /// The device's search index: each contact's ``ContactSearchKeys`` and prefix indexes over
 /// name forms, email addresses and phone numbers.
 ///
@@ -17,6 +19,46 @@ struct SearchIndex: Sendable {
     private var names = PrefixIndex()
     private var emails = PrefixIndex()
     private var phones = PrefixIndex()
+
+    init() {}
+
+    /// The index of `contacts` (in insertion order) built at once, as opening a database
+    /// does: what updating an empty index with each contact in turn gives, with each prefix
+    /// index built in one sort (``PrefixIndex/init(bulk:)``). The contacts' search keys, then
+    /// the three prefix indexes, are computed on every core: they share nothing.
+    init(bulk contacts: [(identifier: String, contact: StoredContact)]) {
+        let count = contacts.count
+        var searchKeys = [ContactSearchKeys](repeating: ContactSearchKeys(), count: count)
+        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        searchKeys.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer  // each lane writes its own indices only
+            DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+                for index in stride(from: lane, to: count, by: lanes) {
+                    buffer[index] = ContactSearchKeys(contacts[index].contact.fields)
+                }
+            }
+        }
+        var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], []]
+        slotByIdentifier.reserveCapacity(count)
+        for (index, (identifier, contact)) in contacts.enumerated() {
+            let slot = Slot(index)
+            slotByIdentifier[identifier] = slot
+            identifierBySlot.append(identifier)
+            serialBySlot.append(contact.serial)
+            let indexKeys = Self.indexKeys(of: searchKeys[index])
+            for key in indexKeys.names { pairs[0].append((key, slot)) }
+            for key in indexKeys.emails { pairs[1].append((key, slot)) }
+            for key in indexKeys.phones { pairs[2].append((key, slot)) }
+        }
+        keysBySlot = searchKeys
+        var built = [PrefixIndex](repeating: PrefixIndex(), count: 3)
+        built.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            let input = pairs
+            DispatchQueue.concurrentPerform(iterations: 3) { which in buffer[which] = PrefixIndex(bulk: input[which]) }
+        }
+        (names, emails, phones) = (built[0], built[1], built[2])
+    }
 
     /// How many contacts are indexed.
     var count: Int { slotByIdentifier.count }

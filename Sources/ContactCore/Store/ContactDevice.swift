@@ -44,11 +44,12 @@ public final class ContactDevice: Sendable {
         ContactDevice(state: state.withLock { state in
             var copy = state
             copy.changeObservers = ChangeObservers()
+            copy.storage = nil
             return copy
         })
     }
 
-    private init(state: DeviceState) {
+    init(state: DeviceState) {
         self.state = Locked(state)
         responder = Locked(nil)
     }
@@ -105,11 +106,14 @@ public final class ContactDevice: Sendable {
     public var containers: [ContactContainer] { state.withLock { $0.containers } }
 
     /// Adds an account's container, as signing in to an account in Settings does.
+    ///
+    /// - Throws: only on a persistent device whose database cannot be written (see <doc:Persistence>).
     @discardableResult
-    public func addContainer(name: String, kind: ContactContainer.Kind) -> ContactContainer {
-        state.withLock { state in
+    public func addContainer(name: String, kind: ContactContainer.Kind) throws(ContactError) -> ContactContainer {
+        try state.withLock { (state) throws(ContactError) in
             let container = ContactContainer(identifier: state.identifiers.next(.container), name: name, kind: kind)
-            state.containers.append(container)
+            state.appendContainer(container)
+            try state.persist(nil)
             return container
         }
     }
@@ -141,37 +145,59 @@ public final class ContactDevice: Sendable {
                 app.permitted.formUnion(adding.compactMap(state.existingContactIdentifier))
                 app.permitted.subtract(removing.compactMap(state.existingContactIdentifier))
             }
-            state.setApp(app, for: bundleIdentifier, origin: nil)
+            try state.setApp(app, for: bundleIdentifier, origin: nil)
         }
     }
 
     /// Sets or lifts the device policy that restricts an app. Restricting clears its access;
     /// lifting returns it to `notDetermined`.
-    public func setRestricted(_ restricted: Bool, for bundleIdentifier: String) {
-        state.withLock { state in
+    ///
+    /// - Throws: only on a persistent device whose database cannot be written.
+    public func setRestricted(_ restricted: Bool, for bundleIdentifier: String) throws(ContactError) {
+        try state.withLock { (state) throws(ContactError) in
             let current = state.app(bundleIdentifier).status
             if restricted {
-                state.setApp(AppRecord(status: .restricted), for: bundleIdentifier, origin: nil)
+                try state.setApp(AppRecord(status: .restricted), for: bundleIdentifier, origin: nil)
             } else if current == .restricted {
-                state.setApp(AppRecord(status: .notDetermined), for: bundleIdentifier, origin: nil)
+                try state.setApp(AppRecord(status: .notDetermined), for: bundleIdentifier, origin: nil)
             }
         }
     }
 }
 
 extension DeviceState {
-    /// Replaces an app's record and commits the change, if it is one.
-    mutating func setApp(_ record: AppRecord, for bundleIdentifier: String, origin: UInt64?) {
-        let old = app(bundleIdentifier)
-        apps[bundleIdentifier] = record
-        guard old != record else { return }
-        commit(author: nil, origin: origin, events: [.accessChanged(bundleIdentifier: bundleIdentifier)],
-               notifying: [bundleIdentifier])
+    /// Replaces an app's record and commits the change, if it is one; on a failed write the
+    /// record stays as it was.
+    mutating func setApp(_ record: AppRecord, for bundleIdentifier: String, origin: UInt64?) throws(ContactError) {
+        guard app(bundleIdentifier) != record else { return }
+        setAppRecord(record, for: bundleIdentifier)
+        try commit(author: nil, origin: origin, events: [.accessChanged(bundleIdentifier: bundleIdentifier)],
+                   notifying: [bundleIdentifier])
     }
 
-    /// Appends a commit to the history and hands it to the notification center.
-    mutating func commit(author: String?, origin: UInt64?, events: [ChangeEvent], notifying apps: Set<String>) {
-        guard !events.isEmpty else { return }
-        changeObservers.post(history.append(author: author, origin: origin, events: events, notifiedApps: apps))
+    /// Makes the change durable, then appends a commit to the history and hands it to the
+    /// notification center. With no event nothing is recorded, but what changed (identifiers
+    /// used) is still written. A failed write leaves the state as storage holds it and throws.
+    mutating func commit(
+        author: String?, origin: UInt64?, events: [ChangeEvent], notifying apps: Set<String>
+    ) throws(ContactError) {
+        let record = events.isEmpty
+            ? nil : history.nextRecord(author: author, origin: origin, events: events, notifiedApps: apps)
+        try persist(record)
+        guard let record else { return }
+        history.append(record)
+        changeObservers.post(record)
+    }
+
+    /// Writes what the journal holds, and `record`, to storage as one transaction.
+    mutating func persist(_ record: CommitRecord?) throws(ContactError) {
+        guard let storage else { return markPersisted() }
+        do {
+            try storage.write(storageWrite(appending: record))
+        } catch {
+            revertToPersisted()
+            throw error
+        }
+        markPersisted()
     }
 }

@@ -62,13 +62,13 @@ public final class ContactStore: Sendable {
             }
             // The person answers outside the state lock: a responder may look at the device.
             let answer = responder(AccessPrompt(bundleIdentifier: bundleIdentifier, usageDescription: usage, kind: .full))
-            return apply(answer)
+            return try apply(answer)
         }
     }
 
     /// Applies the person's answer to the prompt, if the app is still `notDetermined`.
-    private func apply(_ answer: AccessAnswer) -> Bool {
-        device.state.withLock { state in
+    private func apply(_ answer: AccessAnswer) throws(ContactError) -> Bool {
+        try device.state.withLock { (state) throws(ContactError) in
             guard state.app(bundleIdentifier).status == .notDetermined else {
                 return state.app(bundleIdentifier).status.grantsAccess
             }
@@ -78,7 +78,7 @@ public final class ContactStore: Sendable {
             case .allowLimited(let chosen):
                 AppRecord(status: .limited, permitted: Set(chosen.compactMap(state.existingContactIdentifier)))
             }
-            state.setApp(record, for: bundleIdentifier, origin: nil)
+            try state.setApp(record, for: bundleIdentifier, origin: nil)
             return record.status.grantsAccess
         }
     }

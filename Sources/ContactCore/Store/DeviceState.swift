@@ -27,22 +27,28 @@ struct DeviceState: Sendable {
     /// Written into every history token, so that another device's tokens are foreign.
     let historyIdentity: UInt64
     var nextSerial: UInt64 = 0
-    var contacts: [String: StoredContact] = [:]
-    var groups: [String: StoredGroup] = [:]
-    var containers: [ContactContainer] = []
-    var defaultContainerIdentifier: String
+    // The records are written only through the `set…` functions below, which keep the search
+    // index and the storage journal current: no change can reach one and miss the other.
+    private(set) var contacts: [String: StoredContact] = [:]
+    private(set) var groups: [String: StoredGroup] = [:]
+    private(set) var containers: [ContactContainer] = []
+    let defaultContainerIdentifier: String
     /// Group identifier → identifiers of its member contacts.
-    var members: [String: Set<String>] = [:]
+    private(set) var members: [String: Set<String>] = [:]
     /// Group identifier → identifiers of its direct subgroups.
-    var subgroups: [String: Set<String>] = [:]
-    var apps: [String: AppRecord] = [:]
-    var defaultSortOrder: SortOrder
+    private(set) var subgroups: [String: Set<String>] = [:]
+    private(set) var apps: [String: AppRecord] = [:]
+    let defaultSortOrder: SortOrder
     var history: ChangeLog
     /// Search keys of every stored contact; ``setContact(_:_:)`` keeps it current.
-    var searchIndex = SearchIndex()
+    private(set) var searchIndex = SearchIndex()
     /// Where commits are posted as notifications; shared, not copied, with the state (a
     /// ``ContactDevice/copy()`` gives its copy observers of its own).
     var changeObservers = ChangeObservers()
+    /// Where commits are made durable; `nil` for a device that lives in memory only.
+    var storage: (any DeviceStorage)?
+    /// What changed since the last commit reached storage.
+    private(set) var journal: StorageJournal
 
     init(seed: UInt64, identity: UInt64, defaultSortOrder: SortOrder, historyLimit: Int) {
         identifiers = IdentifierGenerator(seed: seed)
@@ -52,13 +58,89 @@ struct DeviceState: Sendable {
         defaultContainerIdentifier = local.identifier
         self.defaultSortOrder = defaultSortOrder
         history = ChangeLog(limit: historyLimit)
+        journal = StorageJournal(identifiers: identifiers, nextSerial: nextSerial, containerCount: containers.count)
     }
+
+    /// A state read back from storage; the caller has checked every rule the parts must keep,
+    /// and gives the contacts twice: by identifier, and in a list for the search index, which
+    /// is rebuilt here in insertion order.
+    init(identifiers: IdentifierGenerator, historyIdentity: UInt64, nextSerial: UInt64,
+         contacts: [String: StoredContact], inInsertionOrder ordered: [(identifier: String, contact: StoredContact)],
+         groups: [String: StoredGroup], containers: [ContactContainer],
+         defaultContainerIdentifier: String, members: [String: Set<String>], subgroups: [String: Set<String>],
+         apps: [String: AppRecord], defaultSortOrder: SortOrder, history: ChangeLog, storage: any DeviceStorage) {
+        self.identifiers = identifiers
+        self.historyIdentity = historyIdentity
+        self.nextSerial = nextSerial
+        self.contacts = contacts
+        self.groups = groups
+        self.containers = containers
+        self.defaultContainerIdentifier = defaultContainerIdentifier
+        self.members = members
+        self.subgroups = subgroups
+        self.apps = apps
+        self.defaultSortOrder = defaultSortOrder
+        self.history = history
+        self.storage = storage
+        journal = StorageJournal(identifiers: identifiers, nextSerial: nextSerial, containerCount: containers.count)
+        searchIndex = SearchIndex(bulk: ordered.sorted { $0.contact.serial < $1.contact.serial })
+    }
+
+    // MARK: The only writes of the records
 
     /// Stores, replaces or (with `nil`) removes a contact: the one write every change and
     /// every rollback of the contacts goes through, so derived data can follow it.
     mutating func setContact(_ identifier: String, _ value: StoredContact?) {
+        if journal.contacts[identifier] == nil { journal.contacts[identifier] = .some(contacts[identifier]) }
         contacts[identifier] = value
         searchIndex.update(identifier, value)
+    }
+
+    mutating func setGroup(_ identifier: String, _ value: StoredGroup?) {
+        if journal.groups[identifier] == nil { journal.groups[identifier] = .some(groups[identifier]) }
+        groups[identifier] = value
+    }
+
+    /// Replaces a group's member contacts; `nil` or empty: none.
+    mutating func setMembers(of group: String, _ value: Set<String>?) {
+        if journal.members[group] == nil { journal.members[group] = .some(members[group]) }
+        members[group] = value?.isEmpty == true ? nil : value
+    }
+
+    /// Replaces a group's direct subgroups; `nil` or empty: none.
+    mutating func setSubgroups(of group: String, _ value: Set<String>?) {
+        if journal.subgroups[group] == nil { journal.subgroups[group] = .some(subgroups[group]) }
+        subgroups[group] = value?.isEmpty == true ? nil : value
+    }
+
+    /// Replaces an app's record; `nil`: the device forgets the app (it is `notDetermined`).
+    mutating func setAppRecord(_ value: AppRecord?, for bundleIdentifier: String) {
+        if journal.apps[bundleIdentifier] == nil { journal.apps[bundleIdentifier] = .some(apps[bundleIdentifier]) }
+        apps[bundleIdentifier] = value
+    }
+
+    mutating func appendContainer(_ container: ContactContainer) {
+        containers.append(container)
+    }
+
+    /// Starts a new journal: storage now holds exactly this state.
+    mutating func markPersisted() {
+        journal = StorageJournal(identifiers: identifiers, nextSerial: nextSerial, containerCount: containers.count)
+    }
+
+    /// Puts every record the journal names back to its stored value: after a failed write,
+    /// the state is again the one storage holds.
+    mutating func revertToPersisted() {
+        let saved = journal
+        for (identifier, value) in saved.contacts { setContact(identifier, value) }
+        for (identifier, value) in saved.groups { groups[identifier] = value }
+        for (group, value) in saved.members { members[group] = value }
+        for (group, value) in saved.subgroups { subgroups[group] = value }
+        for (bundle, value) in saved.apps { apps[bundle] = value }
+        containers.removeLast(containers.count - saved.containerCount)
+        identifiers = saved.identifiers
+        nextSerial = saved.nextSerial
+        markPersisted()
     }
 
     mutating func takeSerial() -> UInt64 {

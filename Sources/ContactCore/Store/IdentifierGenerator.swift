@@ -20,6 +20,12 @@ struct IdentifierGenerator: Hashable, Sendable {
         key = Self.mix(seed ^ 0x5851_F42D_4C95_7F2D)
     }
 
+    /// The generator of `seed` after `counter` identifiers: a reopened device continues here.
+    init(seed: UInt64, counter: UInt64) {
+        self.init(seed: seed)
+        self.counter = counter
+    }
+
     /// Two rounds of the SplitMix64 finalizer keyed by the seed. Each step is a bijection of
     /// the counter, so no two calls of one generator return the same 64 bits; and unlike a
     /// single linear step, the difference of two identifiers does not reveal how many others

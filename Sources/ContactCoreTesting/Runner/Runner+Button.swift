@@ -33,6 +33,7 @@ extension Runner {
         case .refused(.unvalidatedEvent): .unvalidated
         case .refused(.illegible): .illegible
         case .refused(.promptFailed): .promptFailed
+        case .refused(.storageFailed(let error)): throw fail("SPEC 13 persistent store", "the grant was not written: \(error)")
         }
         try expect(actual, model.tap(app: app, tap), "SPEC 8 access button tap", "the tap's outcome")
     }

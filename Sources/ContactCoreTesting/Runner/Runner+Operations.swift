@@ -22,7 +22,11 @@ extension Runner {
             }
             try settings(change, app: app)
         case .restrict(let app, let restricted):
-            device.setRestricted(restricted, for: Cast.apps[app].bundleIdentifier)
+            do {
+                try device.setRestricted(restricted, for: Cast.apps[app].bundleIdentifier)
+            } catch {
+                throw fail("SPEC 13 persistent store", "setRestricted failed: \(error)")
+            }
             model.setRestricted(restricted, app: app)
         case .save(let app, let author, let steps):
             try save(app: app, author: Cast.authors[author], steps: steps)
@@ -53,7 +57,12 @@ extension Runner {
         case .accessPicker(let app, let adding, let removing):
             let selection = AccessPickerSelection(adding: adding.map(resolve), removing: removing.map(resolve))
             device.setPickerResponder { _ in selection }
-            let granted = stores[app].presentContactAccessPicker()
+            let granted: [String]
+            do {
+                granted = try stores[app].presentContactAccessPicker()
+            } catch {
+                throw fail("SPEC 13 persistent store", "the access picker failed: \(error)")
+            }
             try expect(granted, model.presentAccessPicker(app, adding: selection.adding, removing: selection.removing),
                        "SPEC 9 access picker", "newly granted by the picker")
         case .button(let app, let tap):

@@ -5,8 +5,9 @@ import Synchronization
 /// result is compared as it happens, with the statuses, permitted sets, prompts and
 /// notifications it may have changed; everything each app can read is swept once at the end.
 package struct Runner {
-    let device: ContactDevice
-    let stores: [ContactStore]
+    private(set) var device: ContactDevice
+    private(set) var stores: [ContactStore]
+    let backEnd: BackEnd
     var model: Model
     /// Notifications each app received, as they were posted.
     let inbox = Shared<[[ContactStoreChange]]>(Array(repeating: [], count: Cast.apps.count))
@@ -19,15 +20,22 @@ package struct Runner {
     var step = 0
 
     /// The first broken rule, or `nil`.
-    package static func run(_ program: Program) -> Failure? {
+    package static func run(_ program: Program, on backEnd: BackEnd = .memory) -> Failure? {
         var runner: Runner
         do {
-            runner = try Runner(startingFrom: program)
+            runner = try Runner(startingFrom: program, on: backEnd)
+        } catch {
+            return error
+        }
+        defer { backEnd.finish(runner.device) }
+        do {
             for operation in program.operations {
                 runner.step += 1
                 try runner.perform(operation)
+                if runner.step == program.operations.count / 2 { try runner.reopen() }
             }
             runner.step = 0
+            try runner.reopen()
             try runner.sweep(checkingInvariants: program.checksInvariants)
             return nil
         } catch {
@@ -46,15 +54,15 @@ package struct Runner {
     private static let starts = Shared<[Start: (device: ContactDevice, model: Model, contacts: [String],
                                                 tokens: [(token: HistoryToken, commits: Int)])]>([:])
 
-    init(startingFrom program: Program) throws(Failure) {
+    init(startingFrom program: Program, on backEnd: BackEnd) throws(Failure) {
         let start = Start(sortOrder: program.sortOrder, people: program.people)
         if let cached = Self.starts.withLock({ $0[start] }) {
-            self.init(device: cached.device.copy(), model: cached.model)
+            self.init(device: try Self.adopt(cached.device.copy(), backEnd), model: cached.model, backEnd: backEnd)
             contacts = cached.contacts
             tokens = cached.tokens
         } else {
-            self.init(device: ContactDevice(seed: 1, identity: 1, defaultSortOrder: program.sortOrder),
-                      model: Model(sortOrder: program.sortOrder))
+            let fresh = ContactDevice(seed: 1, identity: 1, defaultSortOrder: program.sortOrder)
+            self.init(device: try Self.adopt(fresh, backEnd), model: Model(sortOrder: program.sortOrder), backEnd: backEnd)
             try addPeople(program.people)
             let made = (device.copy(), model, contacts, tokens)
             Self.starts.withLock { starts in
@@ -65,13 +73,45 @@ package struct Runner {
         try setStatuses(program.initialStatus)
     }
 
-    private init(device: ContactDevice, model: Model) {
+    private init(device: ContactDevice, model: Model, backEnd: BackEnd) {
         self.device = device
         self.model = model
+        self.backEnd = backEnd
+        stores = []
+        openStores()
+    }
+
+    /// A store per app, each observed into the app's inbox.
+    private mutating func openStores() {
         stores = Cast.apps.map(device.store(for:))
         for (index, store) in stores.enumerated() {
             store.observeChangesSynchronously { [inbox] change in inbox.withLock { $0[index].append(change) } }
         }
+    }
+
+    private static func adopt(_ device: ContactDevice, _ backEnd: BackEnd) throws(Failure) -> ContactDevice {
+        do {
+            return try backEnd.adopt(device)
+        } catch {
+            throw Failure(rule: "SPEC 13 persistent store", step: 0, detail: "the \(backEnd.name) back end could not take the device: \(error)")
+        }
+    }
+
+    /// SPEC 13: closes a persistent device and opens its storage again. The reopened device
+    /// must hold exactly what the live one did; the program goes on with it, new stores and
+    /// the same prompt responder (the person did not change).
+    mutating func reopen() throws(Failure) {
+        guard let reopen = backEnd.reopen else { return }
+        let before = device.image
+        do {
+            device = try reopen(device)
+        } catch {
+            throw fail("SPEC 13 persistent store", "reopening the \(backEnd.name) device failed: \(error)")
+        }
+        let after = device.image
+        if after != before { throw fail("SPEC 13 persistent store", "reopened, the device differs: \(before.difference(from: after))") }
+        device.setPromptResponder(model.answer.map(responder))
+        openStores()
     }
 
     func fail(_ rule: String, _ detail: String) -> Failure { Failure(rule: rule, step: step, detail: detail) }

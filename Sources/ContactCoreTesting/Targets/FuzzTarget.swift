@@ -25,26 +25,26 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     package func program(_ bytes: [UInt8]) -> Program { Decoder.decode(bytes, profile: profile).program }
 
     /// The first broken rule, fast: what each fuzzing execution runs.
-    package func check(_ bytes: [UInt8]) -> Failure? {
+    package func check(_ bytes: [UInt8], on backEnd: BackEnd = .memory) -> Failure? {
         guard self != .vCard else {
             return VCardCheck.check(VCardText.file(bytes)).map { Failure(rule: "SPEC 12 vCard import and export", step: 0, detail: $0) }
         }
-        return run(program(bytes))
+        return run(program(bytes), on: backEnd)
     }
 
     /// Every target runs programs on the device and the model, but `FuzzSearchMatching`, whose
     /// rules are functions: it compares them directly, without a device, many times faster.
-    package func run(_ program: Program) -> Failure? {
-        self == .searchMatching ? SearchRulesCheck.check(program) : Runner.run(program)
+    package func run(_ program: Program, on backEnd: BackEnd = .memory) -> Failure? {
+        self == .searchMatching ? SearchRulesCheck.check(program) : Runner.run(program, on: backEnd)
     }
 
     /// The first broken rule of the reduced input, with the reduced bytes and its Swift test.
-    package func explain(_ bytes: [UInt8]) -> (failure: Failure, reduced: [UInt8])? {
-        guard let first = check(bytes) else { return nil }
+    package func explain(_ bytes: [UInt8], on backEnd: BackEnd = .memory) -> (failure: Failure, reduced: [UInt8])? {
+        guard let first = check(bytes, on: backEnd) else { return nil }
         guard self != .vCard else { return (first, bytes) }  // not a program: nothing to reduce
-        let reduced = Reducer.reduce(bytes, profile: profile, rule: first.rule) { run(self.program($0)) }
+        let reduced = Reducer.reduce(bytes, profile: profile, rule: first.rule) { run(self.program($0), on: backEnd) }
         let program = program(reduced)
-        var failure = run(program) ?? first
+        var failure = run(program, on: backEnd) ?? first
         failure.test = Printer.test(program, name: "regression", failure: failure)
         return (failure, reduced)
     }

@@ -27,7 +27,7 @@ struct AccessButtonTests {
             #expect(fixture.view(button).content == .hidden)
             #expect(fixture.tap(button) == .refused(.notShown(status)))
         }
-        fixture.device.setRestricted(true, for: AccessButtonFixture.chatApp.bundleIdentifier)
+        try fixture.device.setRestricted(true, for: AccessButtonFixture.chatApp.bundleIdentifier)
         #expect(fixture.tap(button) == .refused(.notShown(.restricted)))
     }
 

@@ -35,13 +35,13 @@ import Testing
     func settingsCannotChangeARestrictedApp(_ change: SettingsChange) async throws {
         let (device, _) = try Self.device(identity: 1)
         let kids = AppConfiguration(bundleIdentifier: "com.example.kids", usageDescription: "Kids")
-        device.setRestricted(true, for: kids.bundleIdentifier)
+        try device.setRestricted(true, for: kids.bundleIdentifier)
         let changes = device.store(for: kids).changes()
         #expect(throws: ContactError.self) { try device.applySettings(change, to: kids.bundleIdentifier) }
         #expect((try? { () throws(ContactError) in try device.applySettings(change, to: kids.bundleIdentifier) }()) == nil)
         #expect(device.authorizationStatus(for: kids.bundleIdentifier) == .restricted)
         #expect(device.permittedIdentifiers(for: kids.bundleIdentifier).isEmpty)
-        device.setRestricted(false, for: kids.bundleIdentifier)   // a commit the app does hear
+        try device.setRestricted(false, for: kids.bundleIdentifier)   // a commit the app does hear
         var iterator = changes.makeAsyncIterator()
         #expect(await iterator.next() != nil, "only the lifting of the policy was heard")
     }

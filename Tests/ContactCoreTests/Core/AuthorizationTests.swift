@@ -117,13 +117,13 @@ struct AuthorizationTests {
         let person = Person(.allowFull)
         fixture.device.setPromptResponder(person.responder)
         let store = try fixture.app("kids", .allowFull)
-        fixture.device.setRestricted(true, for: "kids")
+        try fixture.device.setRestricted(true, for: "kids")
         #expect(store.authorizationStatus == .restricted)
         #expect(try store.requestAccess() == false)
         #expect(person.promptCount == 0)
         #expect(contactError { _ = try store.groups() }?.code == .authorizationDenied)
         #expect(contactError { try fixture.device.applySettings(.allowFull, to: "kids") }?.code == .policyViolation)
-        fixture.device.setRestricted(false, for: "kids")
+        try fixture.device.setRestricted(false, for: "kids")
         #expect(store.authorizationStatus == .notDetermined)
     }
 

@@ -127,7 +127,7 @@ struct DataModelTests {
         #expect(containers.count == 1)
         #expect(containers.first?.kind == .local)
         #expect(containers.first?.identifier == fixture.owner.defaultContainerIdentifier)
-        let exchange = fixture.device.addContainer(name: "Work", kind: .exchange)
+        let exchange = try fixture.device.addContainer(name: "Work", kind: .exchange)
         #expect(try fixture.owner.containers().map(\.identifier) == [fixture.owner.defaultContainerIdentifier, exchange.identifier])
         #expect(try fixture.owner.containers(matching: .ofContact(identifier: fixture.id("John"))).map(\.kind) == [.local])
     }

@@ -84,7 +84,7 @@ struct FetchingTests {
     }
 
     @Test func groupAndContainerPredicates() throws {
-        let work = fixture.device.addContainer(name: "Work", kind: .cardDAV)
+        let work = try fixture.device.addContainer(name: "Work", kind: .cardDAV)
         var request = SaveRequest()
         var colleague = MutableContact()
         colleague.givenName = "Carol"

@@ -5,9 +5,9 @@ import Testing
 @Suite("SPEC 9 — pickers")
 struct PickerTests {
     /// The person adds and removes `selection` at the access picker the store presents.
-    static func pick(_ store: ContactStore, _ fixture: Fixture, _ selection: AccessPickerSelection) -> [String] {
+    static func pick(_ store: ContactStore, _ fixture: Fixture, _ selection: AccessPickerSelection) throws -> [String] {
         fixture.device.setPickerResponder { _ in selection }
-        return store.presentContactAccessPicker()
+        return try store.presentContactAccessPicker()
     }
 
     /// The person chooses `chosen` at the one-time contact picker the store presents.
@@ -22,7 +22,7 @@ struct PickerTests {
     @Test func withoutAPersonAnsweringThePickersChooseNothing() throws {
         let fixture = try Fixture()
         let store = try fixture.app("limited", .allowLimited([]))
-        #expect(store.presentContactAccessPicker().isEmpty)
+        #expect(try store.presentContactAccessPicker().isEmpty)
         #expect(try store.presentContactPicker(keys: []).isEmpty)
         #expect(fixture.device.permittedIdentifiers(for: "limited").isEmpty)
     }
@@ -30,7 +30,7 @@ struct PickerTests {
     @Test func accessPickerReturnsOnlyNewlyGrantedIdentifiers() throws {
         let fixture = try Fixture()
         let store = try fixture.app("limited", .allowLimited([fixture.id("Kate")]))
-        let granted = Self.pick(store, fixture, AccessPickerSelection(
+        let granted = try Self.pick(store, fixture, AccessPickerSelection(
             adding: [fixture.id("Kate"), fixture.id("John"), "ghost", fixture.id("John")]))
         #expect(granted == [fixture.id("John")], "Kate was already permitted; ghost does not exist")
         #expect(fixture.device.permittedIdentifiers(for: "limited") == [fixture.id("Kate"), fixture.id("John")])
@@ -39,7 +39,7 @@ struct PickerTests {
     @Test func accessPickerRemovalsShrinkThePermittedSetAndAreNotReported() throws {
         let fixture = try Fixture()
         let store = try fixture.app("limited", .allowLimited([fixture.id("Kate"), fixture.id("John")]))
-        let granted = Self.pick(store, fixture, AccessPickerSelection(adding: [fixture.id("Anna")], removing: [fixture.id("Kate")]))
+        let granted = try Self.pick(store, fixture, AccessPickerSelection(adding: [fixture.id("Anna")], removing: [fixture.id("Kate")]))
         #expect(granted == [fixture.id("Anna")])
         #expect(fixture.device.permittedIdentifiers(for: "limited") == [fixture.id("John"), fixture.id("Anna")])
         #expect(try store.unifiedContacts(matching: .identifiers([fixture.id("Kate")]), keysToFetch: []).isEmpty)
@@ -48,7 +48,7 @@ struct PickerTests {
     @Test func addedThenRemovedInOneSessionIsNotNewlyGranted() throws {
         let fixture = try Fixture()
         let store = try fixture.app("limited", .allowLimited([]))
-        let granted = Self.pick(store, fixture, AccessPickerSelection(adding: [fixture.id("Anna")], removing: [fixture.id("Anna")]))
+        let granted = try Self.pick(store, fixture, AccessPickerSelection(adding: [fixture.id("Anna")], removing: [fixture.id("Anna")]))
         #expect(granted.isEmpty)
         #expect(fixture.device.permittedIdentifiers(for: "limited").isEmpty)
     }
@@ -57,10 +57,10 @@ struct PickerTests {
     func accessPickerIsOnlyForLimitedApps(_ change: SettingsChange) throws {
         let fixture = try Fixture()
         let store = try fixture.app("app", change)
-        #expect(Self.pick(store, fixture, AccessPickerSelection(adding: [fixture.id("John")])).isEmpty)
+        #expect(try Self.pick(store, fixture, AccessPickerSelection(adding: [fixture.id("John")])).isEmpty)
         #expect(fixture.device.permittedIdentifiers(for: "app").isEmpty)
         let undetermined = try fixture.app("new")
-        #expect(Self.pick(undetermined, fixture, AccessPickerSelection(adding: [fixture.id("John")])).isEmpty)
+        #expect(try Self.pick(undetermined, fixture, AccessPickerSelection(adding: [fixture.id("John")])).isEmpty)
         #expect(undetermined.authorizationStatus == .notDetermined)
     }
 

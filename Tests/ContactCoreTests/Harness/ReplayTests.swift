@@ -33,17 +33,32 @@ import Testing
         try replay(input)
     }
 
+    /// SPEC 13 on SQLite: every regression, and every `sqliteSampleStride`-th corpus file of
+    /// each target (the whole corpus would add minutes to CI; the sample is fixed, so a
+    /// failure replays).
+    static let sqliteSampleStride = 20
+
+    @Test(arguments: inputs(under: "Fuzz/Regressions") + sample(inputs(under: "Corpus")))
+    func onSQLite(_ input: Input) throws {
+        try replay(input, on: .sqlite)
+    }
+
+    static func sample(_ inputs: [Input]) -> [Input] {
+        inputs.enumerated().filter { $0.offset % sqliteSampleStride == 0 }.map(\.element)
+    }
+
     /// Failures reduced and printed so far: a bug breaks many corpus files at once, and
     /// reducing each would take minutes; the first few say all there is to say.
     static let explained = Mutex(0)
 
-    func replay(_ input: Input) throws {
+    func replay(_ input: Input, on backEnd: BackEnd = .memory) throws {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: input.path)))
-        guard let failure = input.target.check(bytes) else { return }
-        if Self.explained.withLock({ count in count += 1; return count <= 5 }), let (reduced, bytes) = input.target.explain(bytes) {
+        guard let failure = input.target.check(bytes, on: backEnd) else { return }
+        if Self.explained.withLock({ count in count += 1; return count <= 5 }),
+           let (reduced, bytes) = input.target.explain(bytes, on: backEnd) {
             Issue.record("\(input.testDescription) \(reduced)\n\nreduced input: \(bytes)")
         } else {
-            Issue.record("\(input.testDescription) breaks \(failure.rule) at operation \(failure.step)")
+            Issue.record("\(input.testDescription) \(failure)")
         }
     }
 

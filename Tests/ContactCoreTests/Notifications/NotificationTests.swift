@@ -76,7 +76,7 @@ struct NotificationTests {
         var limited = device.limited.changes().makeAsyncIterator()
         let contacts = device.contacts
         device.device.setPickerResponder { _ in AccessPickerSelection(adding: contacts) }
-        _ = device.limited.presentContactAccessPicker()
+        _ = try device.limited.presentContactAccessPicker()
         #expect(await next(&limited) == ContactStoreChange(transactionAuthor: nil, isFromCurrentStore: true))
     }
 

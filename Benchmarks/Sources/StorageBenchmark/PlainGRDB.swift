@@ -1,0 +1,91 @@
+import ContactCore
+import Foundation
+import GRDB
+
+/// The same reads and writes on the same schema, straight through GRDB: no privacy layer, no
+/// in-memory engine, no search index, no history coalescing. What ContactCore is compared with.
+enum PlainGRDB {
+    struct Contact {
+        var serial: Int64
+        var identifier: String
+        var givenName: String
+        var familyName: String
+        var values: [(property: String, identifier: String, label: String?, value: String)] = []
+    }
+
+    static func queue(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// Opening: every contact with its labeled values into memory, as ContactCore's open reads them.
+    static func load(_ queue: DatabaseQueue) throws -> [Contact] {
+        try queue.read { db in
+            var contacts: [Contact] = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT serial, identifier, givenName, familyName FROM contact ORDER BY serial")
+            while let row = try rows.next() {
+                contacts.append(Contact(serial: row[0], identifier: row[1], givenName: row[2], familyName: row[3]))
+            }
+            var index = 0
+            let values = try Row.fetchCursor(db, sql: """
+                SELECT contactSerial, property, identifier, label, value FROM labeledValue ORDER BY contactSerial
+                """)
+            while let row = try values.next() {
+                let serial: Int64 = row[0]
+                while index < contacts.count, contacts[index].serial < serial { index += 1 }
+                guard index < contacts.count else { break }
+                contacts[index].values.append((row[1], row[2], row[3], row[4]))
+            }
+            return contacts
+        }
+    }
+
+    /// Fetching contacts by identifier: names, phones and emails.
+    static func fetch(_ identifiers: [String], in queue: DatabaseQueue) throws -> [Contact] {
+        try queue.read { db in
+            let marks = Array(repeating: "?", count: identifiers.count).joined(separator: ",")
+            var contacts = try Row.fetchAll(db, sql: """
+                SELECT serial, identifier, givenName, familyName FROM contact WHERE identifier IN (\(marks)) ORDER BY serial
+                """, arguments: StatementArguments(identifiers)).map {
+                Contact(serial: $0[0], identifier: $0[1], givenName: $0[2], familyName: $0[3])
+            }
+            var position: [Int64: Int] = [:]
+            for (index, contact) in contacts.enumerated() { position[contact.serial] = index }
+            let serialMarks = Array(repeating: "?", count: contacts.count).joined(separator: ",")
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT contactSerial, property, identifier, label, value FROM labeledValue WHERE contactSerial IN (\(serialMarks))
+                """, arguments: StatementArguments(contacts.map(\.serial)))
+            while let row = try rows.next() {
+                if let index = position[row[0]] { contacts[index].values.append((row[1], row[2], row[3], row[4])) }
+            }
+            return contacts
+        }
+    }
+
+    /// A one-contact save: the rows ContactCore's commit writes for it, in one transaction
+    /// (device counters, the contact, its labeled values, a history commit and its event).
+    static func save(_ index: Int, in queue: DatabaseQueue) throws {
+        try queue.write { db in
+            let serial = (try Int64.fetchOne(db, sql: "SELECT nextSerial FROM device WHERE id = 1") ?? 0) + 1
+            let sequence = (try Int64.fetchOne(db, sql: "SELECT lastSequence FROM device WHERE id = 1") ?? 0) + 1
+            try db.execute(sql: "UPDATE device SET nextSerial = ?, lastSequence = ?, identifierCounter = identifierCounter + 3",
+                           arguments: [serial, sequence])
+            let identifier = "PLAIN\(index):ABPerson"
+            try db.execute(sql: """
+                INSERT INTO contact (serial, identifier, contactType, container, namePrefix, givenName, middleName, familyName,
+                    previousFamilyName, nameSuffix, nickname, phoneticGivenName, phoneticMiddleName, phoneticFamilyName,
+                    organizationName, phoneticOrganizationName, departmentName, jobTitle, note)
+                VALUES (?, ?, 0, (SELECT defaultContainer FROM device), '', ?, '', ?, '', '', '', '', '', '', '', '', '', '', '')
+                """, arguments: [serial, identifier, "Plain\(index)", "Save\(index)"])
+            try db.execute(sql: "INSERT INTO labeledValue VALUES (?, 'phoneNumbers', 0, ?, '_$!<Mobile>!$_', ?)",
+                           arguments: [serial, "P\(index):ABMultiValue", "+1 555 \(index)"])
+            try db.execute(sql: "INSERT INTO labeledValue VALUES (?, 'emailAddresses', 0, ?, '_$!<Work>!$_', ?)",
+                           arguments: [serial, "E\(index):ABMultiValue", "plain\(index)@example.com"])
+            try db.execute(sql: "INSERT INTO historyCommit (sequence, author, origin, notifiedApps) VALUES (?, NULL, 1, ?)",
+                           arguments: [sequence, "17:com.example.bench"])
+            try db.execute(sql: "INSERT INTO historyEvent VALUES (?, 0, 0, ?, NULL)", arguments: [sequence, identifier])
+        }
+    }
+}
