@@ -86,7 +86,7 @@ public final class ContactStore: Sendable {
     /// Runs `body` on the device state once the app has access, prompting first from
     /// `notDetermined`. The single gate of every read and write.
     func withAccess<T>(_ body: (inout DeviceState, AppRecord) throws(ContactError) -> T) throws(ContactError) -> T {
-        if authorizationStatus == .notDetermined { try requestAccessNow() }
+        if authorizationStatus == .notDetermined { _ = try requestAccessNow() }
         return try device.state.withLock { (state) throws(ContactError) -> T in
             let record = state.app(bundleIdentifier)
             guard record.status.grantsAccess else { throw .authorizationDenied }
