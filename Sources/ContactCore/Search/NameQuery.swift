@@ -19,6 +19,12 @@ struct NameQuery: Hashable, Sendable {
     /// `includingOrganization` false, only the person's names count.
     func matches(_ keys: ContactSearchKeys, includingOrganization: Bool = true) -> Bool {
         guard !tokens.isEmpty else { return false }
+        if tokens.count == 1 {
+            // One token needs only some form it prefixes: no assignment, no allocation.
+            return keys.names.contains { name in
+                (includingOrganization || !name.field.isOrganization) && name.forms.contains { $0.hasBytePrefix(tokens[0]) }
+            }
+        }
         var forms: [SearchText.Token] = []
         for name in keys.names where includingOrganization || !name.field.isOrganization {
             forms.append(contentsOf: name.forms)

@@ -87,13 +87,35 @@ struct SearchIndex: Sendable {
 
     /// Identifiers of the contacts whose names match, in insertion order.
     func identifiers(matching query: NameQuery) -> [String] {
-        var found = nameMatches(query)
+        identifiers(of: nameMatches(query))
+    }
+
+    /// Identifiers of the contacts with a number that matches `digits` (``PhoneDigits``), in
+    /// insertion order. Every such number is filed under the query's key, so that posting holds
+    /// them all; the rule then decides each.
+    func identifiers(withPhoneDigits digits: String) -> [String] {
+        guard digits.utf8.count >= PhoneDigits.minimumQueryDigits else { return [] }
+        let candidates = phones.posting(of: Array(PhoneDigits.indexKey(of: digits).utf8))
+        return identifiers(of: candidates.filter { slot in
+            keysBySlot[Int(slot)].phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) }
+        })
+    }
+
+    /// Identifiers of the contacts with an address whose ``EmailMatching/key(of:)`` is `key`,
+    /// in insertion order: the store's whole-address email predicate.
+    func identifiers(withEmail key: SearchText.Token) -> [String] {
+        identifiers(of: emails.posting(of: key))
+    }
+
+    /// The identifiers of ascending slots, in insertion order.
+    private func identifiers(of slots: [Slot]) -> [String] {
+        var slots = slots
         // Slots are handed out in insertion order until deletes free some for reuse.
-        let inOrder = zip(found, found.dropFirst()).allSatisfy { serialBySlot[Int($0)] < serialBySlot[Int($1)] }
-        if !inOrder { found.sort { serialBySlot[Int($0)] < serialBySlot[Int($1)] } }
+        let inOrder = zip(slots, slots.dropFirst()).allSatisfy { serialBySlot[Int($0)] < serialBySlot[Int($1)] }
+        if !inOrder { slots.sort { serialBySlot[Int($0)] < serialBySlot[Int($1)] } }
         var identifiers: [String] = []
-        identifiers.reserveCapacity(found.count)
-        for slot in found {
+        identifiers.reserveCapacity(slots.count)
+        for slot in slots {
             if let identifier = identifierBySlot[Int(slot)] { identifiers.append(identifier) }
         }
         return identifiers
@@ -102,6 +124,16 @@ struct SearchIndex: Sendable {
     /// Whether the stored contact's names match.
     func contact(_ identifier: String, matches query: NameQuery) -> Bool {
         keys(of: identifier).map { query.matches($0) } ?? false
+    }
+
+    /// Whether the stored contact has a number that matches `digits` (``PhoneDigits``).
+    func contact(_ identifier: String, hasPhoneMatching digits: String) -> Bool {
+        keys(of: identifier)?.phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) } ?? false
+    }
+
+    /// Whether the stored contact has an address whose ``EmailMatching/key(of:)`` is `key`.
+    func contact(_ identifier: String, hasEmail key: SearchText.Token) -> Bool {
+        keys(of: identifier)?.emails.contains(key) ?? false
     }
 
     /// Every contact the query finds by name, phone number or email prefix, each once, ranked.
@@ -121,39 +153,28 @@ struct SearchIndex: Sendable {
         }
     }
 
-    /// Slots whose names match, in slot order: the slots every query token finds (a bit set
-    /// per token, intersected); with several tokens, each then checked whole for the
-    /// different-token rule.
+    /// Slots whose names match, ascending. The token whose keys hold the fewest postings
+    /// gives the candidates; each other token then keeps those it also finds while that is
+    /// cheaper than checking the candidates whole; with several tokens, every candidate left is
+    /// checked whole for the different-token rule. The cost follows the postings read, not the
+    /// number of contacts.
     private func nameMatches(_ query: NameQuery) -> [Slot] {
-        let words = (identifierBySlot.count + 63) / 64
-        var candidates: [UInt64]?
-        for token in query.tokens.sorted(by: { $0.count > $1.count }) {
-            var bits = [UInt64](repeating: 0, count: words)
-            names.forEachPosting(withPrefix: token) { posting in
-                for slot in posting { Self.insert(slot, into: &bits) }
-            }
-            if let previous = candidates {
-                for word in bits.indices { bits[word] &= previous[word] }
-            }
-            guard bits.contains(where: { $0 != 0 }) else { return [] }
-            candidates = bits
+        guard !query.tokens.isEmpty else { return [] }
+        var lookups = query.tokens.map { names.postings(withPrefix: $0) }
+        guard lookups.allSatisfy({ $0.count > 0 }) else { return [] }
+        lookups.sort { $0.count < $1.count }
+        var candidates = SlotSet(lookups[0], slotCount: identifierBySlot.count).ascending
+        for lookup in lookups.dropFirst() {
+            // Reading a token's postings costs about what checking a few candidates whole does.
+            if candidates.count * Self.wholeCheckCost < lookup.count { break }
+            let set = SlotSet(lookup, slotCount: identifierBySlot.count)
+            candidates.removeAll { !set.contains($0) }
+            if candidates.isEmpty { return [] }
         }
-        let needsCheck = query.tokens.count > 1
-        let bitSet = candidates ?? []
-        var found: [Slot] = []
-        found.reserveCapacity(bitSet.reduce(0) { $0 + $1.nonzeroBitCount })
-        for (word, bits) in bitSet.enumerated() where bits != 0 {
-            var remaining = bits
-            while remaining != 0 {
-                let slot = Slot(word * 64 + remaining.trailingZeroBitCount)
-                remaining &= remaining - 1
-                if !needsCheck || query.matches(keysBySlot[Int(slot)]) { found.append(slot) }
-            }
-        }
-        return found
+        guard query.tokens.count > 1 else { return candidates }
+        return candidates.filter { query.matches(keysBySlot[Int($0)]) }
     }
 
-    private static func insert(_ slot: Slot, into bits: inout [UInt64]) {
-        bits[Int(slot) / 64] |= UInt64(1) << UInt64(Int(slot) % 64)
-    }
+    /// Postings read per candidate checked whole, when choosing between them.
+    private static let wholeCheckCost = 16
 }

@@ -71,11 +71,16 @@ struct DeviceState: Sendable {
     /// The stored key of the contact `identifier` names exactly, if it exists: dictionary
     /// lookup alone would also accept a canonically equivalent spelling.
     func existingContactIdentifier(_ identifier: String) -> String? {
+        existingContact(identifier)?.identifier
+    }
+
+    /// The stored key and contact of the contact `identifier` names exactly, if it exists.
+    func existingContact(_ identifier: String) -> (identifier: String, stored: StoredContact)? {
         guard ContactIdentifier.isWellFormed(identifier),
               let index = contacts.index(forKey: identifier),
               ContactIdentifier.areEqual(contacts[index].key, identifier)
         else { return nil }
-        return contacts[index].key
+        return (contacts[index].key, contacts[index].value)
     }
 
     func existingGroupIdentifier(_ identifier: String) -> String? {
@@ -92,9 +97,14 @@ struct DeviceState: Sendable {
 
     /// Whether the app sees the contact: the one question every read asks.
     func isVisible(_ identifier: String, to app: AppRecord) -> Bool {
+        contacts[identifier] != nil && self.app(app, sees: identifier)
+    }
+
+    /// ``isVisible(_:to:)`` for a contact already known to exist: the app's status and P alone.
+    func app(_ app: AppRecord, sees existingIdentifier: String) -> Bool {
         switch app.status {
-        case .authorized: contacts[identifier] != nil
-        case .limited: app.permitted.contains(identifier) && contacts[identifier] != nil
+        case .authorized: true
+        case .limited: app.permitted.contains(existingIdentifier)
         case .notDetermined, .restricted, .denied: false
         }
     }
