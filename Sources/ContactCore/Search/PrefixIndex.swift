@@ -79,6 +79,12 @@ struct PrefixIndex: Sendable {
         var count = 0
     }
 
+    /// The postings of exactly `key`: one list, or none.
+    func postings(of key: Key) -> Postings {
+        guard let id = idByKey[key] else { return Postings() }
+        return Postings(lists: [postings[Int(id)]], count: postings[Int(id)].count)
+    }
+
     /// The slots filed under exactly `key`.
     func posting(of key: Key) -> [Slot] {
         idByKey[key].map { postings[Int($0)] } ?? []

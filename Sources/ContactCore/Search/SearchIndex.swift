@@ -15,6 +15,9 @@ struct SearchIndex: Sendable {
     private var keysBySlot: [ContactSearchKeys] = []
     private var freeSlots: [Slot] = []
     private var names = PrefixIndex()
+    /// Each name form's first character (scalar), so that a query of one character, the
+    /// costliest keystroke, reads one ready posting instead of a bit per form that starts with it.
+    private var leading = PrefixIndex()
     private var emails = PrefixIndex()
     private var phones = PrefixIndex()
 
@@ -59,23 +62,36 @@ struct SearchIndex: Sendable {
     private mutating func refile(_ slot: Slot, from old: ContactSearchKeys, to new: ContactSearchKeys) {
         let before = Self.indexKeys(of: old)
         let after = Self.indexKeys(of: new)
-        for key in before.names.subtracting(after.names) { names.remove(slot, under: key) }
-        for key in before.emails.subtracting(after.emails) { emails.remove(slot, under: key) }
-        for key in before.phones.subtracting(after.phones) { phones.remove(slot, under: key) }
-        for key in after.names.subtracting(before.names) { names.insert(slot, under: key) }
-        for key in after.emails.subtracting(before.emails) { emails.insert(slot, under: key) }
-        for key in after.phones.subtracting(before.phones) { phones.insert(slot, under: key) }
+        Self.refile(slot, in: &names, from: before.names, to: after.names)
+        Self.refile(slot, in: &leading, from: before.leading, to: after.leading)
+        Self.refile(slot, in: &emails, from: before.emails, to: after.emails)
+        Self.refile(slot, in: &phones, from: before.phones, to: after.phones)
     }
 
-    private static func indexKeys(of keys: ContactSearchKeys)
-        -> (names: Set<PrefixIndex.Key>, emails: Set<PrefixIndex.Key>, phones: Set<PrefixIndex.Key>)
-    {
-        (
-            Set(keys.names.flatMap(\.forms)),
+    private static func refile(_ slot: Slot, in index: inout PrefixIndex, from before: Set<PrefixIndex.Key>,
+                               to after: Set<PrefixIndex.Key>) {
+        for key in before.subtracting(after) { index.remove(slot, under: key) }
+        for key in after.subtracting(before) { index.insert(slot, under: key) }
+    }
+
+    private static func indexKeys(of keys: ContactSearchKeys) -> (
+        names: Set<PrefixIndex.Key>, leading: Set<PrefixIndex.Key>, emails: Set<PrefixIndex.Key>, phones: Set<PrefixIndex.Key>
+    ) {
+        let names = Set(keys.names.flatMap(\.forms))
+        return (
+            names,
+            Set(names.map(firstCharacter(of:)).filter { !$0.isEmpty }),
             Set(keys.emails.filter { !$0.isEmpty }),
             Set(keys.phoneDigits.filter { $0.utf8.count >= PhoneDigits.minimumQueryDigits }
                 .map { Array(PhoneDigits.indexKey(of: $0).utf8) })
         )
+    }
+
+    /// The UTF-8 bytes of the first scalar of a token (its lead byte tells how many).
+    private static func firstCharacter(of token: SearchText.Token) -> SearchText.Token {
+        guard let lead = token.first else { return [] }
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        return Array(token.prefix(length))
     }
 
     // MARK: Lookups
@@ -160,7 +176,10 @@ struct SearchIndex: Sendable {
     /// number of contacts.
     private func nameMatches(_ query: NameQuery) -> [Slot] {
         guard !query.tokens.isEmpty else { return [] }
-        var lookups = query.tokens.map { names.postings(withPrefix: $0) }
+        var lookups = query.tokens.map { token in
+            // A whole first character prefixes exactly the forms filed under it in `leading`.
+            Self.firstCharacter(of: token) == token ? leading.postings(of: token) : names.postings(withPrefix: token)
+        }
         guard lookups.allSatisfy({ $0.count > 0 }) else { return [] }
         lookups.sort { $0.count < $1.count }
         var candidates = SlotSet(lookups[0], slotCount: identifierBySlot.count).ascending
@@ -175,6 +194,7 @@ struct SearchIndex: Sendable {
         return candidates.filter { query.matches(keysBySlot[Int($0)]) }
     }
 
-    /// Postings read per candidate checked whole, when choosing between them.
-    private static let wholeCheckCost = 16
+    /// Postings read per candidate checked whole, when choosing between them: a check
+    /// allocates and matches every form, a posting sets one bit.
+    private static let wholeCheckCost = 128
 }
