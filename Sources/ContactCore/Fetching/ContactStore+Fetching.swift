@@ -33,10 +33,12 @@ extension ContactStore {
     ) throws(ContactError) {
         let keys = try checkReadable(request.keysToFetch)
         let query = try PreparedPredicate(request.predicate)
-        let snapshot = try withScope { scope in scope.snapshot(of: query.ordered(in: scope, by: request.sortOrder)) }
+        let snapshot = try withScope { scope in
+            scope.snapshot(of: query.ordered(in: scope, by: request.sortOrder), keys: keys)
+        }
         var stop = false
-        for (identifier, stored) in snapshot {
-            try body(Contact(identifier: identifier, contactType: stored.contactType, fields: stored.fields, keys: keys), &stop)
+        for contact in snapshot {
+            try body(contact, &stop)
             if stop { break }
         }
     }
@@ -56,9 +58,7 @@ extension ContactStore {
         let keys = try checkReadable(request.keysToFetch)
         let query = try PreparedPredicate(request.predicate)
         return try withScope { scope in
-            scope.snapshot(of: query.ordered(in: scope, by: request.sortOrder)).map { identifier, stored in
-                Contact(identifier: identifier, contactType: stored.contactType, fields: stored.fields, keys: keys)
-            }
+            Array(scope.snapshot(of: query.ordered(in: scope, by: request.sortOrder), keys: keys))
         }
     }
 }
@@ -109,7 +109,7 @@ struct PreparedPredicate {
         case .identifiers(let requested):
             var seen = Set<String>()
             return requested.compactMap { identifier in
-                guard let (stored, _) = scope.contact(identifier), seen.insert(stored).inserted else { return nil }
+                guard let stored = scope.visibleIdentifier(identifier), seen.insert(stored).inserted else { return nil }
                 return stored
             }
         case .group(let identifier):

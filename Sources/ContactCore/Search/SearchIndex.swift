@@ -139,17 +139,20 @@ struct SearchIndex: Sendable {
 
     /// Whether the stored contact's names match.
     func contact(_ identifier: String, matches query: NameQuery) -> Bool {
-        keys(of: identifier).map { query.matches($0) } ?? false
+        guard let slot = slotByIdentifier[identifier] else { return false }
+        return query.matches(keysBySlot[Int(slot)])
     }
 
     /// Whether the stored contact has a number that matches `digits` (``PhoneDigits``).
     func contact(_ identifier: String, hasPhoneMatching digits: String) -> Bool {
-        keys(of: identifier)?.phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) } ?? false
+        guard let slot = slotByIdentifier[identifier] else { return false }
+        return keysBySlot[Int(slot)].phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) }
     }
 
     /// Whether the stored contact has an address whose ``EmailMatching/key(of:)`` is `key`.
     func contact(_ identifier: String, hasEmail key: SearchText.Token) -> Bool {
-        keys(of: identifier)?.emails.contains(key) ?? false
+        guard let slot = slotByIdentifier[identifier] else { return false }
+        return keysBySlot[Int(slot)].emails.contains(key)
     }
 
     /// Every contact the query finds by name, phone number or email prefix, each once, ranked.

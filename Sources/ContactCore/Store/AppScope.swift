@@ -17,8 +17,19 @@ struct AppScope {
 
     /// The contact `identifier` names exactly, with its stored identifier, if the app sees it.
     func contact(_ identifier: String) -> (identifier: String, stored: StoredContact)? {
-        guard let (visible, stored) = state.existingContact(identifier), state.app(app, sees: visible) else { return nil }
-        return (visible, stored)
+        guard let index = state.existingContactIndex(identifier), state.app(app, sees: state.contacts.keys[index]) else {
+            return nil
+        }
+        return (state.contacts.keys[index], state.contacts.values[index])
+    }
+
+    /// The stored identifier of the contact `identifier` names exactly, if the app sees it;
+    /// ``contact(_:)`` without copying the contact.
+    func visibleIdentifier(_ identifier: String) -> String? {
+        guard let index = state.existingContactIndex(identifier), state.app(app, sees: state.contacts.keys[index]) else {
+            return nil
+        }
+        return state.contacts.keys[index]
     }
 
     /// The stored contact of an identifier the app sees (as the scope handed it out).
@@ -28,8 +39,8 @@ struct AppScope {
 
     /// The stored contacts of identifiers this scope handed out, in their order, as they are
     /// now: later saves do not change them.
-    func snapshot(of identifiers: [String]) -> ContactSnapshot {
-        ContactSnapshot(identifiers: identifiers, contacts: state.contacts)
+    func snapshot(of identifiers: [String], keys: ContactKeySet) -> ContactSnapshot {
+        ContactSnapshot(identifiers: identifiers, contacts: state.contacts, keys: keys)
     }
 
     /// Every contact the app sees, in no particular order.
@@ -60,9 +71,12 @@ struct AppScope {
     /// timing class); an app that sees everything asks the index (`lookup`), in insertion order.
     private func searched(_ lookup: (SearchIndex) -> [String], _ check: (SearchIndex, String) -> Bool) -> [String] {
         switch app.status {
-        case .limited: identifiers.filter { check(state.searchIndex, $0) }
-        case .authorized: lookup(state.searchIndex)
-        case .notDetermined, .restricted, .denied: []
+        case .limited:
+            // One copy of the index for the whole scan, not one per contact.
+            let index = state.searchIndex
+            return identifiers.filter { check(index, $0) }
+        case .authorized: return lookup(state.searchIndex)
+        case .notDetermined, .restricted, .denied: return []
         }
     }
 
