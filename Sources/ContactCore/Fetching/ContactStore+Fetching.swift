@@ -107,10 +107,10 @@ struct PreparedPredicate {
         case .all:
             return scope.identifiers
         case .identifiers(let requested):
-            var seen = Set<String>()
+            var seen = Set<[String: StoredContact].Index>()
             return requested.compactMap { identifier in
-                guard let stored = scope.visibleIdentifier(identifier), seen.insert(stored).inserted else { return nil }
-                return stored
+                guard let position = scope.visiblePosition(identifier), seen.insert(position).inserted else { return nil }
+                return scope.identifier(at: position)
             }
         case .group(let identifier):
             return scope.existingGroupIdentifier(identifier).map(scope.members(of:)) ?? []

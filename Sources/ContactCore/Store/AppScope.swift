@@ -23,14 +23,17 @@ struct AppScope {
         return (state.contacts.keys[index], state.contacts.values[index])
     }
 
-    /// The stored identifier of the contact `identifier` names exactly, if the app sees it;
-    /// ``contact(_:)`` without copying the contact.
-    func visibleIdentifier(_ identifier: String) -> String? {
+    /// Where the contact `identifier` names exactly is stored, if the app sees it: ``contact(_:)``
+    /// without copying the contact, and a cheaper key than its identifier to tell repeats by.
+    func visiblePosition(_ identifier: String) -> [String: StoredContact].Index? {
         guard let index = state.existingContactIndex(identifier), state.app(app, sees: state.contacts.keys[index]) else {
             return nil
         }
-        return state.contacts.keys[index]
+        return index
     }
+
+    /// The stored identifier at a ``visiblePosition(_:)``.
+    func identifier(at position: [String: StoredContact].Index) -> String { state.contacts.keys[position] }
 
     /// The stored contact of an identifier the app sees (as the scope handed it out).
     func stored(_ identifier: String) -> StoredContact? {
