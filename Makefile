@@ -9,8 +9,9 @@ FUZZ := scripts/fuzz.sh
 # SwiftPM scratch folders of `make test` and `make bench` (the latter inside Benchmarks/).
 TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
+BASELINE ?= local
 
-.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage mutants bench bench-vcard bench-storage clean
+.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage mutants bench bench-baseline bench-check bench-vcard bench-storage clean
 
 help: ## List these commands, their variables and the fuzz targets
 	@echo "Usage: make <command> [VARIABLE=value ...]"
@@ -28,6 +29,8 @@ help: ## List these commands, their variables and the fuzz targets
 	@echo "  MIN_SECONDS=60         budget of fuzz-min"
 	@echo "  INPUT_TIMEOUT=10       seconds one input may run before it counts as a hang"
 	@echo "  FUZZ_ARGS='...'        extra libFuzzer flags, e.g. FUZZ_ARGS=-max_len=256"
+	@echo "  BENCH_ARGS='...'       package-benchmark flags, e.g. BENCH_ARGS='--target SearchBenchmark --filter .*100k'"
+	@echo "  BASELINE=local         the saved baseline of bench-baseline and bench-check"
 	@echo
 	@echo "Fuzz targets (Package.swift): $$($(FUZZ) targets --all | tr '\n' ' ')"
 	@echo "Inputs: Corpus/<Target>/ (seeds), Fuzz/Regressions/<Target>/ (fixed crashes), Fuzz/Dictionaries/<Target>.dict"
@@ -60,10 +63,17 @@ fuzz-coverage: ## Line coverage of Sources/ContactCore per target's corpus (text
 mutants: ## Apply each Fuzz/Mutants/*.mutant alone: which tests kill it, each fuzzer's time to find it (MUTANTS=glob)
 	scripts/mutants.sh
 
-bench: ## Build the benchmarks in release mode and run SearchBenchmark and HistoryBenchmark
-	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH)
-	cd Benchmarks && $(BENCH_SCRATCH)/release/SearchBenchmark
-	cd Benchmarks && $(BENCH_SCRATCH)/release/HistoryBenchmark
+# package-benchmark runs each benchmark in a process of its own, in release mode.
+BENCH := cd Benchmarks && swift package --disable-sandbox --scratch-path $(BENCH_SCRATCH)
+
+bench: ## Run the benchmarks (package-benchmark, release): p50/p99/p100 and malloc counts per query
+	$(BENCH) benchmark --no-progress $(BENCH_ARGS)
+
+bench-baseline: ## Run the benchmarks and save them as baseline BASELINE (Benchmarks/.benchmarkBaselines/)
+	$(BENCH) --allow-writing-to-package-directory benchmark baseline update "$(BASELINE)" --no-progress $(BENCH_ARGS)
+
+bench-check: ## Fail on a regression past the thresholds: this run vs BASELINE, or BASELINE="old new" (two saved)
+	$(BENCH) benchmark baseline check $(BASELINE) --no-progress $(BENCH_ARGS)
 
 bench-vcard: ## vCard parse/serialize throughput and memory, then Python's vobject on the same file
 	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH) --product VCardBenchmark

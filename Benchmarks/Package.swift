@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Benchmarks live in their own package so that `swift test` at the root never builds them.
-// Run them with `make bench` (release mode).
+// Run them with `make bench` (package-benchmark, release mode); `make bench-vcard` runs the
+// vCard benchmark, a plain executable (see README.md for why).
 let package = Package(
     name: "ContactCoreBenchmarks",
     platforms: [.macOS(.v15)],
@@ -10,21 +11,10 @@ let package = Package(
         // Named, so the products resolve whatever the checkout folder is called.
         .package(name: "ContactCore", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        .target(name: "BenchmarkSupport"),
-        .executableTarget(
-            name: "SearchBenchmark",
-            dependencies: [
-                "BenchmarkSupport",
-                .product(name: "ContactCore", package: "ContactCore"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
-        .executableTarget(
-            name: "HistoryBenchmark",
-            dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
-        ),
+        .target(name: "BenchmarkSupport", dependencies: [.product(name: "ContactCore", package: "ContactCore")]),
         // SPEC 13: the SQLite back end beside plain GRDB on the same schema (`make bench-storage`).
         .executableTarget(
             name: "StorageBenchmark",
@@ -42,3 +32,28 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// package-benchmark's benchmarks: each an executable in Benchmarks/<Name>/, run by
+// `swift package benchmark` (`make bench`), with the shared thresholds of `Thresholds`.
+package.targets += [
+    .target(name: "Thresholds", dependencies: [.product(name: "Benchmark", package: "benchmark")]),
+    .target(name: "SQLitePeer", dependencies: ["BenchmarkSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+]
+let benchmarkTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("SearchBenchmark", ["SQLitePeer", .product(name: "GRDB", package: "GRDB.swift")]),
+    ("FetchBenchmark", []),
+    ("MemoryBenchmark", ["SQLitePeer"]),
+    ("HistoryBenchmark", []),
+]
+package.targets += benchmarkTargets.map { name, dependencies in
+    .executableTarget(
+        name: name,
+        dependencies: dependencies + [
+            "BenchmarkSupport", "Thresholds",
+            .product(name: "ContactCore", package: "ContactCore"),
+            .product(name: "Benchmark", package: "benchmark"),
+        ],
+        path: "Benchmarks/\(name)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}

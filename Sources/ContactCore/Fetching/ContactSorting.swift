@@ -6,7 +6,9 @@ extension DeviceState {
         let resolved = order == .userDefault ? defaultSortOrder : order
         switch resolved {
         case .none, .userDefault:
-            return identifiers.sorted { (contacts[$0]?.serial ?? 0) < (contacts[$1]?.serial ?? 0) }
+            // Each serial looked up once, not once per comparison, and read in place.
+            let serials = identifiers.map { contacts.index(forKey: $0).map { contacts.values[$0].serial } ?? 0 }
+            return zip(serials, identifiers).sorted { $0.0 < $1.0 }.map(\.1)
         case .givenName, .familyName:
             let keyed = identifiers.map { ($0, sortKey(of: $0, familyFirst: resolved == .familyName)) }
             return keyed.sorted { lhs, rhs in

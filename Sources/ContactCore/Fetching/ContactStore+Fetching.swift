@@ -24,13 +24,20 @@ extension ContactStore {
     /// Calls `body` with each contact the request selects, in order, until `body` sets `stop`.
     ///
     /// The contacts are a snapshot taken when enumeration begins, so `body` may use the
-    /// store, even to save. An error `body` throws ends the enumeration and is rethrown;
-    /// write the closure as `{ (contact, stop) throws(ContactError) in … }` to throw one.
+    /// store, even to save. Each contact is built only when its turn comes: stopping after the
+    /// first rows of a search costs those rows, not every match. An error `body` throws ends
+    /// the enumeration and is rethrown; write the closure as
+    /// `{ (contact, stop) throws(ContactError) in … }` to throw one.
     public func enumerateContacts(
         with request: ContactFetchRequest, using body: (Contact, inout Bool) throws(ContactError) -> Void
     ) throws(ContactError) {
+        let keys = try checkReadable(request.keysToFetch)
+        let query = try PreparedPredicate(request.predicate)
+        let snapshot = try withScope { scope in
+            scope.snapshot(of: query.ordered(in: scope, by: request.sortOrder), keys: keys)
+        }
         var stop = false
-        for contact in try contacts(for: request) {
+        for contact in snapshot {
             try body(contact, &stop)
             if stop { break }
         }
@@ -51,11 +58,7 @@ extension ContactStore {
         let keys = try checkReadable(request.keysToFetch)
         let query = try PreparedPredicate(request.predicate)
         return try withScope { scope in
-            query.ordered(in: scope, by: request.sortOrder).compactMap { identifier in
-                scope.stored(identifier).map {
-                    Contact(identifier: identifier, contactType: $0.contactType, fields: $0.fields, keys: keys)
-                }
-            }
+            Array(scope.snapshot(of: query.ordered(in: scope, by: request.sortOrder), keys: keys))
         }
     }
 }
@@ -104,17 +107,23 @@ struct PreparedPredicate {
         case .all:
             return scope.identifiers
         case .identifiers(let requested):
-            var seen = Set<String>()
+            var seen = Set<[String: StoredContact].Index>()
             return requested.compactMap { identifier in
-                guard let (stored, _) = scope.contact(identifier), seen.insert(stored).inserted else { return nil }
-                return stored
+                guard let position = scope.visiblePosition(identifier), seen.insert(position).inserted else { return nil }
+                return scope.identifier(at: position)
             }
         case .group(let identifier):
             return scope.existingGroupIdentifier(identifier).map(scope.members(of:)) ?? []
         case .name(let query):
             return scope.identifiers(matching: query)
-        default:
-            return scope.identifiers.filter { identifier in scope.stored(identifier).map { matches($0) } ?? false }
+        case .phone(let digits):
+            return scope.identifiers(withPhoneDigits: digits)
+        case .email(let key):
+            return scope.identifiers(withEmail: key)
+        case .container(let identifier):
+            return scope.identifiers.filter { candidate in
+                scope.stored(candidate).map { ContactIdentifier.areEqual($0.containerIdentifier, identifier) } ?? false
+            }
         }
     }
 
@@ -123,19 +132,15 @@ struct PreparedPredicate {
     func ordered(in scope: AppScope, by order: SortOrder) -> [String] {
         let selected = select(in: scope)
         let insertionOrder = order == .none || (order == .userDefault && scope.defaultSortOrder == .none)
-        if insertionOrder, case .name = criterion, scope.app.status == .authorized { return selected }
+        if insertionOrder, isIndexed, scope.app.status == .authorized { return selected }
         return scope.sorted(selected, by: order)
     }
 
-    private func matches(_ contact: StoredContact) -> Bool {
+    /// Whether the search index answers the criterion (``AppScope/identifiers(matching:)``).
+    private var isIndexed: Bool {
         switch criterion {
-        case .all, .identifiers, .group, .name: true
-        case .phone(let query):
-            contact.fields.phoneNumbers.contains { PhoneDigits.matches(query: query, candidate: $0.value.digits) }
-        case .email(let key):
-            EmailMatching.matchesWhole(contact.fields.emailAddresses.lazy.map(\.value), query: key)
-        case .container(let identifier):
-            ContactIdentifier.areEqual(contact.containerIdentifier, identifier)
+        case .name, .phone, .email: true
+        case .all, .identifiers, .group, .container: false
         }
     }
 }

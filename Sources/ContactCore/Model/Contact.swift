@@ -11,7 +11,8 @@ public struct Contact: Hashable, Sendable, Identifiable, Codable {
     let fields: ContactFields
     let keys: ContactKeySet
 
-    init(identifier: String, contactType: ContactType, fields: ContactFields, keys: ContactKeySet) {
+    /// Borrows `fields`: a fetch passes the stored contact's, and only the kept keys are copied.
+    init(identifier: String, contactType: ContactType, fields: borrowing ContactFields, keys: ContactKeySet) {
         self.identifier = identifier
         self.contactType = contactType
         self.fields = fields.keeping(keys)

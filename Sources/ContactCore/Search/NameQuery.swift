@@ -19,6 +19,15 @@ struct NameQuery: Hashable, Sendable {
     /// `includingOrganization` false, only the person's names count.
     func matches(_ keys: ContactSearchKeys, includingOrganization: Bool = true) -> Bool {
         guard !tokens.isEmpty else { return false }
+        if tokens.count == 1 {
+            // One token needs only some form it prefixes: no assignment, no allocation.
+            return keys.names.contains { name in
+                (includingOrganization || !name.field.isOrganization) && name.forms.contains { $0.hasBytePrefix(tokens[0]) }
+            }
+        }
+        if tokens.count <= TokenAssignment.hallLimit {
+            return TokenAssignment.existsByHall(query: tokens, names: keys.names, includingOrganization: includingOrganization)
+        }
         var forms: [SearchText.Token] = []
         for name in keys.names where includingOrganization || !name.field.isOrganization {
             forms.append(contentsOf: name.forms)
@@ -59,6 +68,43 @@ enum SearchRank: Int, Comparable, Sendable {
 /// The "different token" rule as bipartite matching: each query token needs a form of its
 /// own that it prefixes. Augmenting paths find such an assignment whenever one exists.
 enum TokenAssignment {
+    /// Most query tokens ``existsByHall(query:forms:)`` takes: it checks 2ⁿ − 1 sets of them.
+    static let hallLimit = 8
+
+    /// ``exists(query:forms:)`` over the forms of `names` (organization names only when
+    /// `includingOrganization`), by Hall's theorem and without allocating: an assignment exists
+    /// exactly when every set of query tokens is prefixed, all together, by at least as many
+    /// forms as it has tokens. Each form is read once, into the set of tokens that prefix it.
+    static func existsByHall(
+        query: [SearchText.Token], names: [ContactSearchKeys.NameToken], includingOrganization: Bool
+    ) -> Bool {
+        precondition(query.count <= hallLimit, "Hall's check takes at most \(hallLimit) tokens")
+        var formCount = 0
+        for name in names { formCount += name.forms.count }
+        let everyToken = (1 << query.count) - 1
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, formCount)) { masks in
+            var used = 0
+            var prefixed = 0
+            for name in names where includingOrganization || !name.field.isOrganization {
+                for form in name.forms {
+                    var mask = 0
+                    for position in query.indices where form.hasBytePrefix(query[position]) { mask |= 1 << position }
+                    guard mask != 0 else { continue }
+                    masks[used] = UInt8(mask)
+                    used += 1
+                    prefixed |= mask
+                }
+            }
+            guard prefixed == everyToken else { return false }
+            for tokens in 1...everyToken {
+                var covered = 0
+                for index in 0..<used where Int(masks[index]) & tokens != 0 { covered += 1 }
+                if covered < tokens.nonzeroBitCount { return false }
+            }
+            return true
+        }
+    }
+
     static func exists(query: [SearchText.Token], forms: [SearchText.Token]) -> Bool {
         guard query.count <= forms.count else { return false }
         if query.count == 1 { return forms.contains { $0.hasBytePrefix(query[0]) } }

@@ -81,6 +81,29 @@ struct PrefixIndex: Sendable {
         }
     }
 
+    /// The postings of every key that starts with `prefix`, gathered without copying a slot.
+    func postings(withPrefix prefix: Key) -> Postings {
+        var found = Postings()
+        forEachPosting(withPrefix: prefix) { posting in
+            found.lists.append(posting)
+            found.count += posting.count
+        }
+        return found
+    }
+
+    /// The postings a prefix lookup found: one ascending list per key; a slot may sit in several.
+    struct Postings {
+        var lists: [[Slot]] = []
+        /// The slots of all lists together, repeats counted.
+        var count = 0
+    }
+
+    /// The postings of exactly `key`: one list, or none.
+    func postings(of key: Key) -> Postings {
+        guard let id = idByKey[key] else { return Postings() }
+        return Postings(lists: [postings[Int(id)]], count: postings[Int(id)].count)
+    }
+
     /// The slots filed under exactly `key`.
     func posting(of key: Key) -> [Slot] {
         idByKey[key].map { postings[Int($0)] } ?? []
@@ -100,7 +123,8 @@ struct PrefixIndex: Sendable {
         return low
     }
 
-    private static func lowerBound(of slot: Slot, in posting: [Slot]) -> Int {
+    /// The first position in the ascending `posting` whose slot is not below `slot`.
+    static func lowerBound(of slot: Slot, in posting: [Slot]) -> Int {
         var low = 0
         var high = posting.count
         while low < high {

@@ -17,6 +17,9 @@ struct SearchIndex: Sendable {
     private var keysBySlot: [ContactSearchKeys] = []
     private var freeSlots: [Slot] = []
     private var names = PrefixIndex()
+    /// Each name form's first character (scalar), so that a query of one character, the
+    /// costliest keystroke, reads one ready posting instead of a bit per form that starts with it.
+    private var leading = PrefixIndex()
     private var emails = PrefixIndex()
     private var phones = PrefixIndex()
 
@@ -101,23 +104,36 @@ struct SearchIndex: Sendable {
     private mutating func refile(_ slot: Slot, from old: ContactSearchKeys, to new: ContactSearchKeys) {
         let before = Self.indexKeys(of: old)
         let after = Self.indexKeys(of: new)
-        for key in before.names.subtracting(after.names) { names.remove(slot, under: key) }
-        for key in before.emails.subtracting(after.emails) { emails.remove(slot, under: key) }
-        for key in before.phones.subtracting(after.phones) { phones.remove(slot, under: key) }
-        for key in after.names.subtracting(before.names) { names.insert(slot, under: key) }
-        for key in after.emails.subtracting(before.emails) { emails.insert(slot, under: key) }
-        for key in after.phones.subtracting(before.phones) { phones.insert(slot, under: key) }
+        Self.refile(slot, in: &names, from: before.names, to: after.names)
+        Self.refile(slot, in: &leading, from: before.leading, to: after.leading)
+        Self.refile(slot, in: &emails, from: before.emails, to: after.emails)
+        Self.refile(slot, in: &phones, from: before.phones, to: after.phones)
     }
 
-    private static func indexKeys(of keys: ContactSearchKeys)
-        -> (names: Set<PrefixIndex.Key>, emails: Set<PrefixIndex.Key>, phones: Set<PrefixIndex.Key>)
-    {
-        (
-            Set(keys.names.flatMap(\.forms)),
+    private static func refile(_ slot: Slot, in index: inout PrefixIndex, from before: Set<PrefixIndex.Key>,
+                               to after: Set<PrefixIndex.Key>) {
+        for key in before.subtracting(after) { index.remove(slot, under: key) }
+        for key in after.subtracting(before) { index.insert(slot, under: key) }
+    }
+
+    private static func indexKeys(of keys: ContactSearchKeys) -> (
+        names: Set<PrefixIndex.Key>, leading: Set<PrefixIndex.Key>, emails: Set<PrefixIndex.Key>, phones: Set<PrefixIndex.Key>
+    ) {
+        let names = Set(keys.names.flatMap(\.forms))
+        return (
+            names,
+            Set(names.map(firstCharacter(of:)).filter { !$0.isEmpty }),
             Set(keys.emails.filter { !$0.isEmpty }),
             Set(keys.phoneDigits.filter { $0.utf8.count >= PhoneDigits.minimumQueryDigits }
                 .map { Array(PhoneDigits.indexKey(of: $0).utf8) })
         )
+    }
+
+    /// The UTF-8 bytes of the first scalar of a token (its lead byte tells how many).
+    private static func firstCharacter(of token: SearchText.Token) -> SearchText.Token {
+        guard let lead = token.first else { return [] }
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        return Array(token.prefix(length))
     }
 
     // MARK: Lookups
@@ -129,13 +145,35 @@ struct SearchIndex: Sendable {
 
     /// Identifiers of the contacts whose names match, in insertion order.
     func identifiers(matching query: NameQuery) -> [String] {
-        var found = nameMatches(query)
+        identifiers(of: nameMatches(query))
+    }
+
+    /// Identifiers of the contacts with a number that matches `digits` (``PhoneDigits``), in
+    /// insertion order. Every such number is filed under the query's key, so that posting holds
+    /// them all; the rule then decides each.
+    func identifiers(withPhoneDigits digits: String) -> [String] {
+        guard digits.utf8.count >= PhoneDigits.minimumQueryDigits else { return [] }
+        let candidates = phones.posting(of: Array(PhoneDigits.indexKey(of: digits).utf8))
+        return identifiers(of: candidates.filter { slot in
+            keysBySlot[Int(slot)].phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) }
+        })
+    }
+
+    /// Identifiers of the contacts with an address whose ``EmailMatching/key(of:)`` is `key`,
+    /// in insertion order: the store's whole-address email predicate.
+    func identifiers(withEmail key: SearchText.Token) -> [String] {
+        identifiers(of: emails.posting(of: key))
+    }
+
+    /// The identifiers of ascending slots, in insertion order.
+    private func identifiers(of slots: [Slot]) -> [String] {
+        var slots = slots
         // Slots are handed out in insertion order until deletes free some for reuse.
-        let inOrder = zip(found, found.dropFirst()).allSatisfy { serialBySlot[Int($0)] < serialBySlot[Int($1)] }
-        if !inOrder { found.sort { serialBySlot[Int($0)] < serialBySlot[Int($1)] } }
+        let inOrder = zip(slots, slots.dropFirst()).allSatisfy { serialBySlot[Int($0)] < serialBySlot[Int($1)] }
+        if !inOrder { slots.sort { serialBySlot[Int($0)] < serialBySlot[Int($1)] } }
         var identifiers: [String] = []
-        identifiers.reserveCapacity(found.count)
-        for slot in found {
+        identifiers.reserveCapacity(slots.count)
+        for slot in slots {
             if let identifier = identifierBySlot[Int(slot)] { identifiers.append(identifier) }
         }
         return identifiers
@@ -143,7 +181,20 @@ struct SearchIndex: Sendable {
 
     /// Whether the stored contact's names match.
     func contact(_ identifier: String, matches query: NameQuery) -> Bool {
-        keys(of: identifier).map { query.matches($0) } ?? false
+        guard let slot = slotByIdentifier[identifier] else { return false }
+        return query.matches(keysBySlot[Int(slot)])
+    }
+
+    /// Whether the stored contact has a number that matches `digits` (``PhoneDigits``).
+    func contact(_ identifier: String, hasPhoneMatching digits: String) -> Bool {
+        guard let slot = slotByIdentifier[identifier] else { return false }
+        return keysBySlot[Int(slot)].phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) }
+    }
+
+    /// Whether the stored contact has an address whose ``EmailMatching/key(of:)`` is `key`.
+    func contact(_ identifier: String, hasEmail key: SearchText.Token) -> Bool {
+        guard let slot = slotByIdentifier[identifier] else { return false }
+        return keysBySlot[Int(slot)].emails.contains(key)
     }
 
     /// Every contact the query finds by name, phone number or email prefix, each once, ranked.
@@ -163,39 +214,32 @@ struct SearchIndex: Sendable {
         }
     }
 
-    /// Slots whose names match, in slot order: the slots every query token finds (a bit set
-    /// per token, intersected); with several tokens, each then checked whole for the
-    /// different-token rule.
+    /// Slots whose names match, ascending. The token whose keys hold the fewest postings
+    /// gives the candidates; each other token then keeps those it also finds while that is
+    /// cheaper than checking the candidates whole; with several tokens, every candidate left is
+    /// checked whole for the different-token rule. The cost follows the postings read, not the
+    /// number of contacts.
     private func nameMatches(_ query: NameQuery) -> [Slot] {
-        let words = (identifierBySlot.count + 63) / 64
-        var candidates: [UInt64]?
-        for token in query.tokens.sorted(by: { $0.count > $1.count }) {
-            var bits = [UInt64](repeating: 0, count: words)
-            names.forEachPosting(withPrefix: token) { posting in
-                for slot in posting { Self.insert(slot, into: &bits) }
-            }
-            if let previous = candidates {
-                for word in bits.indices { bits[word] &= previous[word] }
-            }
-            guard bits.contains(where: { $0 != 0 }) else { return [] }
-            candidates = bits
+        guard !query.tokens.isEmpty else { return [] }
+        var lookups = query.tokens.map { token in
+            // A whole first character prefixes exactly the forms filed under it in `leading`.
+            Self.firstCharacter(of: token) == token ? leading.postings(of: token) : names.postings(withPrefix: token)
         }
-        let needsCheck = query.tokens.count > 1
-        let bitSet = candidates ?? []
-        var found: [Slot] = []
-        found.reserveCapacity(bitSet.reduce(0) { $0 + $1.nonzeroBitCount })
-        for (word, bits) in bitSet.enumerated() where bits != 0 {
-            var remaining = bits
-            while remaining != 0 {
-                let slot = Slot(word * 64 + remaining.trailingZeroBitCount)
-                remaining &= remaining - 1
-                if !needsCheck || query.matches(keysBySlot[Int(slot)]) { found.append(slot) }
-            }
+        guard lookups.allSatisfy({ $0.count > 0 }) else { return [] }
+        lookups.sort { $0.count < $1.count }
+        var candidates = SlotSet(lookups[0], slotCount: identifierBySlot.count).ascending
+        for lookup in lookups.dropFirst() {
+            // Reading a token's postings costs about what checking a few candidates whole does.
+            if candidates.count * Self.wholeCheckCost < lookup.count { break }
+            let set = SlotSet(lookup, slotCount: identifierBySlot.count)
+            candidates.removeAll { !set.contains($0) }
+            if candidates.isEmpty { return [] }
         }
-        return found
+        guard query.tokens.count > 1 else { return candidates }
+        return candidates.filter { query.matches(keysBySlot[Int($0)]) }
     }
 
-    private static func insert(_ slot: Slot, into bits: inout [UInt64]) {
-        bits[Int(slot) / 64] |= UInt64(1) << UInt64(Int(slot) % 64)
-    }
+    /// Postings read per candidate checked whole, when choosing between them: a check
+    /// allocates and matches every form, a posting sets one bit.
+    private static let wholeCheckCost = 128
 }

@@ -106,7 +106,14 @@ enum SearchText {
 extension Array where Element == UInt8 {
     /// Whether these bytes begin with `prefix`.
     func hasBytePrefix(_ prefix: [UInt8]) -> Bool {
-        count >= prefix.count && self[..<prefix.count].elementsEqual(prefix)
+        guard count >= prefix.count else { return false }
+        // memcmp: the generic slice comparison costs most of a search's per-contact checks.
+        return withUnsafeBufferPointer { bytes in
+            prefix.withUnsafeBufferPointer { start in
+                guard let a = bytes.baseAddress, let b = start.baseAddress else { return true }
+                return memcmp(a, b, start.count) == 0
+            }
+        }
     }
 
     /// Byte order: the order of the index's vocabulary.

@@ -17,15 +17,33 @@ struct AppScope {
 
     /// The contact `identifier` names exactly, with its stored identifier, if the app sees it.
     func contact(_ identifier: String) -> (identifier: String, stored: StoredContact)? {
-        guard let visible = state.visibleContactIdentifier(identifier, to: app), let stored = state.contacts[visible] else {
+        guard let index = state.existingContactIndex(identifier), state.app(app, sees: state.contacts.keys[index]) else {
             return nil
         }
-        return (visible, stored)
+        return (state.contacts.keys[index], state.contacts.values[index])
     }
+
+    /// Where the contact `identifier` names exactly is stored, if the app sees it: ``contact(_:)``
+    /// without copying the contact, and a cheaper key than its identifier to tell repeats by.
+    func visiblePosition(_ identifier: String) -> [String: StoredContact].Index? {
+        guard let index = state.existingContactIndex(identifier), state.app(app, sees: state.contacts.keys[index]) else {
+            return nil
+        }
+        return index
+    }
+
+    /// The stored identifier at a ``visiblePosition(_:)``.
+    func identifier(at position: [String: StoredContact].Index) -> String { state.contacts.keys[position] }
 
     /// The stored contact of an identifier the app sees (as the scope handed it out).
     func stored(_ identifier: String) -> StoredContact? {
         state.isVisible(identifier, to: app) ? state.contacts[identifier] : nil
+    }
+
+    /// The stored contacts of identifiers this scope handed out, in their order, as they are
+    /// now: later saves do not change them.
+    func snapshot(of identifiers: [String], keys: ContactKeySet) -> ContactSnapshot {
+        ContactSnapshot(identifiers: identifiers, contacts: state.contacts, keys: keys)
     }
 
     /// Every contact the app sees, in no particular order.
@@ -36,20 +54,38 @@ struct AppScope {
         (state.members[group] ?? []).filter { state.isVisible($0, to: app) }
     }
 
-    /// Visible contacts whose name matches. A limited app's search looks at its permitted
-    /// set only, so its cost says nothing about other contacts; otherwise the index answers,
-    /// in insertion order.
+    /// Visible contacts whose name matches; see ``searched(_:_:)``.
     func identifiers(matching query: NameQuery) -> [String] {
+        searched({ $0.identifiers(matching: query) }, { $0.contact($1, matches: query) })
+    }
+
+    /// Visible contacts with a number that matches `digits` (``PhoneDigits``); see ``searched(_:_:)``.
+    func identifiers(withPhoneDigits digits: String) -> [String] {
+        searched({ $0.identifiers(withPhoneDigits: digits) }, { $0.contact($1, hasPhoneMatching: digits) })
+    }
+
+    /// Visible contacts with this address (an ``EmailMatching/key(of:)``); see ``searched(_:_:)``.
+    func identifiers(withEmail key: SearchText.Token) -> [String] {
+        searched({ $0.identifiers(withEmail: key) }, { $0.contact($1, hasEmail: key) })
+    }
+
+    /// What a search finds among the visible contacts. A limited app's search checks its
+    /// permitted set only (`check`), so its cost says nothing about other contacts (SPEC 4's
+    /// timing class); an app that sees everything asks the index (`lookup`), in insertion order.
+    private func searched(_ lookup: (SearchIndex) -> [String], _ check: (SearchIndex, String) -> Bool) -> [String] {
         switch app.status {
-        case .limited: identifiers.filter { state.searchIndex.contact($0, matches: query) }
-        case .authorized: state.searchIndex.identifiers(matching: query)
-        case .notDetermined, .restricted, .denied: []
+        case .limited:
+            // One copy of the index for the whole scan, not one per contact.
+            let index = state.searchIndex
+            return identifiers.filter { check(index, $0) }
+        case .authorized: return lookup(state.searchIndex)
+        case .notDetermined, .restricted, .denied: return []
         }
     }
 
-    /// Visible identifiers in `order`, then by identifier.
+    /// Identifiers this scope handed out (so visible ones), in `order`, then by identifier.
     func sorted(_ identifiers: [String], by order: SortOrder) -> [String] {
-        state.sorted(identifiers.filter { state.isVisible($0, to: app) }, by: order)
+        state.sorted(identifiers, by: order)
     }
 
     var defaultSortOrder: SortOrder { state.defaultSortOrder }

@@ -29,7 +29,11 @@ extension DeviceState {
         }
         for contact in contacts.values {
             for name in ContactSearchKeys(contact.fields).names {
-                for form in name.forms {
+                // Each whole form, and its first character (answered by another posting).
+                let firsts = name.forms.compactMap { form in
+                    String(decoding: form, as: UTF8.self).unicodeScalars.first.map { Array(String($0).utf8) }
+                }
+                for form in name.forms + firsts {
                     let query = NameQuery(tokens: [form])
                     let live = Set(searchIndex.identifiers(matching: query)), fresh = Set(rebuilt.identifiers(matching: query))
                     if live != fresh { problems.append("the search index finds \(live.sorted()) for a name form, a rebuild \(fresh.sorted())") }

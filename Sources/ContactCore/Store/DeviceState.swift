@@ -153,11 +153,17 @@ struct DeviceState: Sendable {
     /// The stored key of the contact `identifier` names exactly, if it exists: dictionary
     /// lookup alone would also accept a canonically equivalent spelling.
     func existingContactIdentifier(_ identifier: String) -> String? {
+        existingContactIndex(identifier).map { contacts.keys[$0] }
+    }
+
+    /// Where the contact `identifier` names exactly is stored, if it exists: reading a key
+    /// through it copies no contact.
+    func existingContactIndex(_ identifier: String) -> [String: StoredContact].Index? {
         guard ContactIdentifier.isWellFormed(identifier),
               let index = contacts.index(forKey: identifier),
-              ContactIdentifier.areEqual(contacts[index].key, identifier)
+              ContactIdentifier.areEqual(contacts.keys[index], identifier)
         else { return nil }
-        return contacts[index].key
+        return index
     }
 
     func existingGroupIdentifier(_ identifier: String) -> String? {
@@ -174,9 +180,15 @@ struct DeviceState: Sendable {
 
     /// Whether the app sees the contact: the one question every read asks.
     func isVisible(_ identifier: String, to app: AppRecord) -> Bool {
+        // index(forKey:), not the subscript: testing for a contact must not copy it.
+        contacts.index(forKey: identifier) != nil && self.app(app, sees: identifier)
+    }
+
+    /// ``isVisible(_:to:)`` for a contact already known to exist: the app's status and P alone.
+    func app(_ app: AppRecord, sees existingIdentifier: String) -> Bool {
         switch app.status {
-        case .authorized: contacts[identifier] != nil
-        case .limited: app.permitted.contains(identifier) && contacts[identifier] != nil
+        case .authorized: true
+        case .limited: app.permitted.contains(existingIdentifier)
         case .notDetermined, .restricted, .denied: false
         }
     }
@@ -192,7 +204,7 @@ struct DeviceState: Sendable {
     func visibleContactIdentifiers(to app: AppRecord) -> [String] {
         switch app.status {
         case .authorized: Array(contacts.keys)
-        case .limited: app.permitted.filter { contacts[$0] != nil }
+        case .limited: app.permitted.filter { contacts.index(forKey: $0) != nil }
         case .notDetermined, .restricted, .denied: []
         }
     }

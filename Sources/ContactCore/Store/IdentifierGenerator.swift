@@ -1,3 +1,5 @@
+import Foundation
+
 /// Makes identifiers that are unique in a store, never reused, and the same for the same
 /// seed and sequence of calls, so tests and fuzz inputs replay exactly.
 struct IdentifierGenerator: Hashable, Sendable {
@@ -65,7 +67,14 @@ public enum ContactIdentifier {
     /// Exact equality of Unicode scalars: unlike `==` on `String`, canonically equivalent
     /// spellings (`"\u{212A}"` and `"K"`) are different identifiers.
     public static func areEqual(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8)
+        // Native strings hold their UTF-8 contiguously: compare the bytes at once.
+        let bytewise = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                guard x.count == y.count, let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+                return memcmp(p, q, x.count) == 0
+            }
+        }
+        return bytewise.flatMap { $0 } ?? a.utf8.elementsEqual(b.utf8)
     }
 
     /// The identifier order of every result: by UTF-8 bytes.

@@ -1,0 +1,73 @@
+/// The slots a prefix lookup found, each once, held the cheaper way for their number: a bit
+/// per slot of the index when they are many, an ascending list when they are few.
+///
+/// A bit set costs a word per 64 slots of the whole index to clear and to read, so a lookup
+/// that finds few slots in a large index sorts them instead: its cost then follows what it
+/// found, not the number of contacts.
+struct SlotSet {
+    typealias Slot = PrefixIndex.Slot
+
+    private enum Storage {
+        case ascending([Slot])
+        case bits([UInt64])
+    }
+
+    private let storage: Storage
+
+    /// The union of `postings`, for an index with `slotCount` slots.
+    init(_ postings: PrefixIndex.Postings, slotCount: Int) {
+        if postings.lists.count == 1 {
+            storage = .ascending(postings.lists[0])
+            return
+        }
+        let words = (slotCount + 63) / 64
+        // Sorting n slots costs about n·log₂n steps; the bit set, a step per word and per slot.
+        let sortCost = postings.count * max(1, Int.bitWidth - postings.count.leadingZeroBitCount)
+        if sortCost < words + postings.count {
+            var slots: [Slot] = []
+            slots.reserveCapacity(postings.count)
+            for list in postings.lists { slots.append(contentsOf: list) }
+            slots.sort()
+            var unique: [Slot] = []
+            unique.reserveCapacity(slots.count)
+            for slot in slots where unique.last != slot { unique.append(slot) }
+            storage = .ascending(unique)
+        } else {
+            var bits = [UInt64](repeating: 0, count: words)
+            for list in postings.lists {
+                for slot in list { bits[Int(slot) / 64] |= UInt64(1) << UInt64(Int(slot) % 64) }
+            }
+            storage = .bits(bits)
+        }
+    }
+
+    /// Every slot, ascending.
+    var ascending: [Slot] {
+        switch storage {
+        case .ascending(let slots):
+            return slots
+        case .bits(let bits):
+            var slots: [Slot] = []
+            slots.reserveCapacity(bits.reduce(0) { $0 + $1.nonzeroBitCount })
+            for (word, value) in bits.enumerated() where value != 0 {
+                var remaining = value
+                while remaining != 0 {
+                    slots.append(Slot(word * 64 + remaining.trailingZeroBitCount))
+                    remaining &= remaining - 1
+                }
+            }
+            return slots
+        }
+    }
+
+    func contains(_ slot: Slot) -> Bool {
+        switch storage {
+        case .ascending(let slots):
+            let position = PrefixIndex.lowerBound(of: slot, in: slots)
+            return position < slots.count && slots[position] == slot
+        case .bits(let bits):
+            let word = Int(slot) / 64
+            return word < bits.count && bits[word] & (UInt64(1) << UInt64(Int(slot) % 64)) != 0
+        }
+    }
+}
