@@ -41,7 +41,7 @@ struct SearchIndex: Sendable {
                 }
             }
         }
-        var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], []]
+        var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], [], []]
         slotByIdentifier.reserveCapacity(count)
         for (index, (identifier, contact)) in contacts.enumerated() {
             let slot = Slot(index)
@@ -52,15 +52,16 @@ struct SearchIndex: Sendable {
             for key in indexKeys.names { pairs[0].append((key, slot)) }
             for key in indexKeys.emails { pairs[1].append((key, slot)) }
             for key in indexKeys.phones { pairs[2].append((key, slot)) }
+            for key in indexKeys.leading { pairs[3].append((key, slot)) }
         }
         keysBySlot = searchKeys
-        var built = [PrefixIndex](repeating: PrefixIndex(), count: 3)
+        var built = [PrefixIndex](repeating: PrefixIndex(), count: 4)
         built.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
             let input = pairs
-            DispatchQueue.concurrentPerform(iterations: 3) { which in buffer[which] = PrefixIndex(bulk: input[which]) }
+            DispatchQueue.concurrentPerform(iterations: 4) { which in buffer[which] = PrefixIndex(bulk: input[which]) }
         }
-        (names, emails, phones) = (built[0], built[1], built[2])
+        (names, emails, phones, leading) = (built[0], built[1], built[2], built[3])
     }
 
     /// How many contacts are indexed.

@@ -96,6 +96,9 @@ struct DeviceState: Sendable {
         searchIndex.update(identifier, value)
     }
 
+    /// Forgets the search index, for the memory benchmark only (searches find nothing after).
+    mutating func discardSearchIndex() { searchIndex = SearchIndex() }
+
     mutating func setGroup(_ identifier: String, _ value: StoredGroup?) {
         if journal.groups[identifier] == nil { journal.groups[identifier] = .some(groups[identifier]) }
         groups[identifier] = value
