@@ -139,11 +139,6 @@ struct SearchIndex: Sendable {
 
     // MARK: Lookups
 
-    /// The search keys of a stored contact.
-    func keys(of identifier: String) -> ContactSearchKeys? {
-        slotByIdentifier[identifier].map { keysBySlot[Int($0)] }
-    }
-
     /// Identifiers of the contacts whose names match, in insertion order.
     func identifiers(matching query: NameQuery) -> [String] {
         identifiers(of: nameMatches(query))
