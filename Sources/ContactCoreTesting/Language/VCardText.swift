@@ -12,12 +12,13 @@ package enum VCardText {
         let header = r.byte()
         let version = ["3.0", "4.0", "2.1", nil][Int(header & 3)]
         let newline = header & 4 == 0 ? "\r\n" : "\n"
-        var text = "BEGIN:VCARD" + newline + (version.map { "VERSION:\($0)" + newline } ?? "")
+        let cardStart = "BEGIN:VCARD" + newline + (version.map { "VERSION:\($0)" + newline } ?? "")
+        var text = cardStart
         for _ in 0..<maximumLines where !r.isAtEnd {
             let name = r.byte()
             // Past the names, a card break: the next card starts with the same version.
             guard Int(name) < 2 * VCardVocabulary.propertyNames.count else {
-                text += "END:VCARD" + newline + "BEGIN:VCARD" + newline + (version.map { "VERSION:\($0)" + newline } ?? "")
+                text += "END:VCARD" + newline + cardStart
                 continue
             }
             let group = VCardVocabulary.groups[r.index(VCardVocabulary.groups.count)]
