@@ -10,6 +10,26 @@ struct ContactSearchKeys: Hashable, Sendable {
         /// The same for the phonetic names (やまだ + たろう = やまだたろう).
         case phoneticFamilyGiven
 
+        /// The fields a person writes, in the order their tokens are kept (the others are joins).
+        static let written: [NameField] = [.given, .middle, .family, .previousFamily, .nickname, .phoneticGiven,
+                                           .phoneticMiddle, .phoneticFamily, .organization, .phoneticOrganization]
+
+        func text(in fields: ContactFields) -> String {
+            switch self {
+            case .given: fields.givenName
+            case .middle: fields.middleName
+            case .family: fields.familyName
+            case .previousFamily: fields.previousFamilyName
+            case .nickname: fields.nickname
+            case .phoneticGiven: fields.phoneticGivenName
+            case .phoneticMiddle: fields.phoneticMiddleName
+            case .phoneticFamily: fields.phoneticFamilyName
+            case .organization: fields.organizationName
+            case .phoneticOrganization: fields.phoneticOrganizationName
+            case .familyGiven, .phoneticFamilyGiven: ""
+            }
+        }
+
         var isOrganization: Bool { self == .organization || self == .phoneticOrganization }
         /// The fields an exact full-name match compares.
         var isFullName: Bool { self == .given || self == .middle || self == .family }
@@ -31,25 +51,26 @@ struct ContactSearchKeys: Hashable, Sendable {
     init() {}
 
     init(_ fields: ContactFields) {
-        let texts: [(NameField, String)] = [
-            (.given, fields.givenName), (.middle, fields.middleName), (.family, fields.familyName),
-            (.previousFamily, fields.previousFamilyName), (.nickname, fields.nickname),
-            (.phoneticGiven, fields.phoneticGivenName), (.phoneticMiddle, fields.phoneticMiddleName),
-            (.phoneticFamily, fields.phoneticFamilyName),
-            (.organization, fields.organizationName), (.phoneticOrganization, fields.phoneticOrganizationName),
-        ]
-        var tokens: [NameField: [SearchText.Token]] = [:]
-        for (field, text) in texts where !text.isEmpty {
-            tokens[field] = SearchText.tokens(of: text)
-        }
-        for (field, _) in texts {
-            for token in tokens[field] ?? [] { names.append(NameToken(field: field, forms: CJKForms.forms(of: token))) }
-        }
-        for (field, family, given) in [(NameField.familyGiven, NameField.family, NameField.given),
-                                       (.phoneticFamilyGiven, .phoneticFamily, .phoneticGiven)] {
-            if let joined = Self.cjkConcatenation(family: tokens[family], given: tokens[given]) {
-                names.append(NameToken(field: field, forms: CJKForms.forms(of: joined)))
+        var tokens: (given: [SearchText.Token], family: [SearchText.Token], phoneticGiven: [SearchText.Token],
+                     phoneticFamily: [SearchText.Token]) = ([], [], [], [])
+        for field in NameField.written {
+            let text = field.text(in: fields)
+            guard !text.isEmpty else { continue }
+            let fieldTokens = SearchText.tokens(of: text)
+            for token in fieldTokens { names.append(NameToken(field: field, forms: CJKForms.forms(of: token))) }
+            switch field {
+            case .given: tokens.given = fieldTokens
+            case .family: tokens.family = fieldTokens
+            case .phoneticGiven: tokens.phoneticGiven = fieldTokens
+            case .phoneticFamily: tokens.phoneticFamily = fieldTokens
+            default: break
             }
+        }
+        if let joined = Self.cjkConcatenation(family: tokens.family, given: tokens.given) {
+            names.append(NameToken(field: .familyGiven, forms: CJKForms.forms(of: joined)))
+        }
+        if let joined = Self.cjkConcatenation(family: tokens.phoneticFamily, given: tokens.phoneticGiven) {
+            names.append(NameToken(field: .phoneticFamilyGiven, forms: CJKForms.forms(of: joined)))
         }
         phoneDigits = fields.phoneNumbers.map(\.value.digits)
         emails = fields.emailAddresses.map { EmailMatching.key(of: $0.value) }
@@ -57,8 +78,8 @@ struct ContactSearchKeys: Hashable, Sendable {
 
     /// The family name's last token and the given name's first, run together when the one
     /// ends and the other begins in Han, kana or Hangul, as such names are written.
-    private static func cjkConcatenation(family: [SearchText.Token]?, given: [SearchText.Token]?) -> SearchText.Token? {
-        guard let last = family?.last, let first = given?.first,
+    private static func cjkConcatenation(family: [SearchText.Token], given: [SearchText.Token]) -> SearchText.Token? {
+        guard let last = family.last, let first = given.first,
               let end = String(decoding: last, as: UTF8.self).unicodeScalars.last,
               let start = String(decoding: first, as: UTF8.self).unicodeScalars.first,
               CJKForms.isCJK(end), CJKForms.isCJK(start)

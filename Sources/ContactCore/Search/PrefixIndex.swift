@@ -112,6 +112,12 @@ struct PrefixIndex: Sendable {
     /// How many distinct keys are filed.
     var keyCount: Int { ordered.count }
 
+    /// Every filed key with its slots, in the order lookups walk them: what two indexes of the
+    /// same contacts must agree on.
+    var entries: some Sequence<(key: Key, slots: [Slot])> {
+        ordered.lazy.map { id in (keys[Int(id)], postings[Int(id)]) }
+    }
+
     /// The first position in `ordered` whose key does not precede `key`.
     private func lowerBound(of key: Key) -> Int {
         var low = 0

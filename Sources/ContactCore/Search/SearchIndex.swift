@@ -67,6 +67,37 @@ struct SearchIndex: Sendable {
     /// How many contacts are indexed.
     var count: Int { slotByIdentifier.count }
 
+    /// How this index differs from `other` when both index the same contacts, or `nil`: the
+    /// same search keys and insertion serial per identifier, and in each prefix index the same
+    /// keys in the same order, each with the same contacts (slots may differ, identifiers not).
+    func difference(from other: SearchIndex) -> String? {
+        for (identifier, slot) in slotByIdentifier {
+            guard let otherSlot = other.slotByIdentifier[identifier] else { return "\(identifier) is indexed in one index only" }
+            if keysBySlot[Int(slot)] != other.keysBySlot[Int(otherSlot)] { return "the search keys of \(identifier) differ" }
+            if serialBySlot[Int(slot)] != other.serialBySlot[Int(otherSlot)] { return "the serial of \(identifier) differs" }
+            if identifierBySlot[Int(slot)] != identifier { return "the slot of \(identifier) names \(identifierBySlot[Int(slot)] ?? "nobody")" }
+        }
+        if slotByIdentifier.count != other.slotByIdentifier.count { return "one index holds contacts the other does not" }
+        let indexes = [("name", names, other.names), ("leading", leading, other.leading), ("email", emails, other.emails),
+                       ("phone", phones, other.phones)]
+        for (what, mine, theirs) in indexes {
+            var theirEntries = theirs.entries.makeIterator()
+            for (key, slots) in mine.entries {
+                let description = "\(what) key \(String(decoding: key, as: UTF8.self).debugDescription)"
+                guard let (theirKey, theirSlots) = theirEntries.next(), theirKey == key else {
+                    return "the \(what) index differs at \(description)"
+                }
+                if !zip(slots, slots.dropFirst()).allSatisfy({ $0 < $1 }) { return "the slots under the \(description) are out of order" }
+                // Slots are numbered in each index's own order: compare the contacts they stand for.
+                if slots.map({ identifierBySlot[Int($0)] ?? "" }).sorted() != theirSlots.map({ other.identifierBySlot[Int($0)] ?? "" }).sorted() {
+                    return "the contacts under the \(description) differ"
+                }
+            }
+            if theirEntries.next() != nil { return "the \(what) index lacks keys the other has" }
+        }
+        return nil
+    }
+
     // MARK: Maintenance
 
     /// Follows one write of the contact store: a contact stored, replaced, or (`nil`) removed.
@@ -111,23 +142,42 @@ struct SearchIndex: Sendable {
         Self.refile(slot, in: &phones, from: before.phones, to: after.phones)
     }
 
-    private static func refile(_ slot: Slot, in index: inout PrefixIndex, from before: Set<PrefixIndex.Key>,
-                               to after: Set<PrefixIndex.Key>) {
-        for key in before.subtracting(after) { index.remove(slot, under: key) }
-        for key in after.subtracting(before) { index.insert(slot, under: key) }
+    /// `before` and `after` ascending without repeats: one merge walk files the difference.
+    private static func refile(_ slot: Slot, in index: inout PrefixIndex, from before: [PrefixIndex.Key], to after: [PrefixIndex.Key]) {
+        var old = 0, new = 0
+        while old < before.count || new < after.count {
+            if new == after.count || old < before.count && before[old].bytesPrecede(after[new]) {
+                index.remove(slot, under: before[old])
+                old += 1
+            } else if old == before.count || after[new].bytesPrecede(before[old]) {
+                index.insert(slot, under: after[new])
+                new += 1
+            } else {
+                old += 1
+                new += 1
+            }
+        }
     }
 
+    /// The keys a contact is filed under in each prefix index, each list ascending without repeats.
     private static func indexKeys(of keys: ContactSearchKeys) -> (
-        names: Set<PrefixIndex.Key>, leading: Set<PrefixIndex.Key>, emails: Set<PrefixIndex.Key>, phones: Set<PrefixIndex.Key>
+        names: [PrefixIndex.Key], leading: [PrefixIndex.Key], emails: [PrefixIndex.Key], phones: [PrefixIndex.Key]
     ) {
-        let names = Set(keys.names.flatMap(\.forms))
+        let names = ascending(keys.names.flatMap(\.forms))
         return (
             names,
-            Set(names.map(firstCharacter(of:)).filter { !$0.isEmpty }),
-            Set(keys.emails.filter { !$0.isEmpty }),
-            Set(keys.phoneDigits.filter { $0.utf8.count >= PhoneDigits.minimumQueryDigits }
+            ascending(names.map(firstCharacter(of:)).filter { !$0.isEmpty }),
+            ascending(keys.emails.filter { !$0.isEmpty }),
+            ascending(keys.phoneDigits.filter { $0.utf8.count >= PhoneDigits.minimumQueryDigits }
                 .map { Array(PhoneDigits.indexKey(of: $0).utf8) })
         )
+    }
+
+    private static func ascending(_ keys: [PrefixIndex.Key]) -> [PrefixIndex.Key] {
+        var unique: [PrefixIndex.Key] = []
+        unique.reserveCapacity(keys.count)
+        for key in keys.sorted(by: { $0.bytesPrecede($1) }) where unique.last != key { unique.append(key) }
+        return unique
     }
 
     /// The UTF-8 bytes of the first scalar of a token (its lead byte tells how many).

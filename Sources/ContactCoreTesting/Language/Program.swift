@@ -129,7 +129,9 @@ package struct Keys: Hashable, Sendable {
     package init(bits: UInt8) { self.bits = bits }
     package static let all: [ContactKey] = [.givenName, .familyName, .organizationName, .phoneNumbers, .emailAddresses,
                                              .note, .birthday]
-    package var keys: [ContactKey] { Keys.all.indices.filter { bits & (1 << $0) != 0 }.map { Keys.all[$0] } }
+    package var keys: [ContactKey] { Keys.byBits[Int(bits & 0x7F)] }
+    /// Every subset of ``all`` by its bits, made once: runs ask for keys at every fetch and compare.
+    private static let byBits: [[ContactKey]] = (0..<128).map { bits in all.indices.filter { bits & (1 << $0) != 0 }.map { all[$0] } }
     package static let everything = Keys(bits: 0x7F)
     package static let everythingButNote = Keys(bits: 0x5F)
 }

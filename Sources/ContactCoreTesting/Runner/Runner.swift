@@ -43,34 +43,51 @@ package struct Runner {
         }
     }
 
-    /// The device and model a program starts from, made once per distinct start and copied
-    /// for every run (the set-up is most of a short program's cost). Bounded: the cache is
-    /// emptied when it fills.
+    /// The device and model a program starts from, made once and copied for every run: the
+    /// set-up is most of a short program's cost. Two levels, each made from the one before and
+    /// checked step by step as it is made: the person's contacts (few distinct), then the
+    /// apps' statuses (many). Bounded: a level is emptied when it fills.
     private struct Start: Hashable {
         var sortOrder: SortOrder
         var people: [Int]
+        var statuses: [Program.Setup]?
     }
 
-    private static let starts = Shared<[Start: (device: ContactDevice, model: Model, contacts: [String],
-                                                tokens: [(token: HistoryToken, commits: Int)])]>([:])
+    private typealias Made = (device: ContactDevice, model: Model, contacts: [String], tokens: [(token: HistoryToken, commits: Int)])
+
+    private static let starts = Shared<[Start: Made]>([:])
 
     init(startingFrom program: Program, on backEnd: BackEnd) throws(Failure) {
-        let start = Start(sortOrder: program.sortOrder, people: program.people)
-        if let cached = Self.starts.withLock({ $0[start] }) {
-            self.init(device: try Self.adopt(cached.device.copy(), backEnd), model: cached.model, backEnd: backEnd)
-            contacts = cached.contacts
-            tokens = cached.tokens
+        let withPeople = Start(sortOrder: program.sortOrder, people: program.people)
+        let start = Start(sortOrder: program.sortOrder, people: program.people, statuses: program.initialStatus)
+        if let made = Self.starts.withLock({ $0[start] }) {
+            try self.init(copying: made, on: backEnd)
         } else {
-            let fresh = ContactDevice(seed: 1, identity: 1, defaultSortOrder: program.sortOrder)
-            self.init(device: try Self.adopt(fresh, backEnd), model: Model(sortOrder: program.sortOrder), backEnd: backEnd)
-            try addPeople(program.people)
-            let made = (device.copy(), model, contacts, tokens)
-            Self.starts.withLock { starts in
-                if starts.count >= 1024 { starts.removeAll() }
-                starts[start] = made
+            if let made = Self.starts.withLock({ $0[withPeople] }) {
+                try self.init(copying: made, on: backEnd)
+            } else {
+                let fresh = ContactDevice(seed: 1, identity: 1, defaultSortOrder: program.sortOrder)
+                self.init(device: try Self.adopt(fresh, backEnd), model: Model(sortOrder: program.sortOrder), backEnd: backEnd)
+                try addPeople(program.people)
+                keep(as: withPeople)
             }
+            try setStatuses(program.initialStatus)
+            keep(as: start)
         }
-        try setStatuses(program.initialStatus)
+    }
+
+    private init(copying made: Made, on backEnd: BackEnd) throws(Failure) {
+        self.init(device: try Self.adopt(made.device.copy(), backEnd), model: made.model, backEnd: backEnd)
+        contacts = made.contacts
+        tokens = made.tokens
+    }
+
+    private func keep(as start: Start) {
+        let made = (device.copy(), model, contacts, tokens)
+        Self.starts.withLock { starts in
+            if starts.count >= 4096 { starts.removeAll() }
+            starts[start] = made
+        }
     }
 
     private init(device: ContactDevice, model: Model, backEnd: BackEnd) {
