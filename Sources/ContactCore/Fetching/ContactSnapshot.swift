@@ -5,18 +5,19 @@
 /// snapshot is held (an ``ContactStore/enumerateContacts(with:using:)`` body that saves)
 /// makes the device copy its contacts once, and the snapshot keeps the old values.
 struct ContactSnapshot: Sequence, Sendable {
-    /// Visible identifiers, as an ``AppScope`` handed them out, in the read's order.
-    private let identifiers: [String]
+    /// Positions in `contacts` of visible contacts, as an ``AppScope`` handed them out, in the
+    /// read's order. The snapshot holds the storage they index, so they stay valid.
+    private let positions: [DeviceState.ContactPosition]
     private let contacts: [String: StoredContact]
     private let keys: ContactKeySet
 
-    init(identifiers: [String], contacts: [String: StoredContact], keys: ContactKeySet) {
-        self.identifiers = identifiers
+    init(positions: [DeviceState.ContactPosition], contacts: [String: StoredContact], keys: ContactKeySet) {
+        self.positions = positions
         self.contacts = contacts
         self.keys = keys
     }
 
-    var underestimatedCount: Int { identifiers.count }
+    var underestimatedCount: Int { positions.count }
 
     func makeIterator() -> Iterator { Iterator(snapshot: self) }
 
@@ -28,15 +29,12 @@ struct ContactSnapshot: Sequence, Sendable {
         fileprivate init(snapshot: ContactSnapshot) { self.snapshot = snapshot }
 
         mutating func next() -> Contact? {
-            while position < snapshot.identifiers.count {
-                let identifier = snapshot.identifiers[position]
-                position += 1
-                // Read in place: only the fetched keys' values are copied, not the whole contact.
-                guard let index = snapshot.contacts.index(forKey: identifier) else { continue }
-                return Contact(identifier: identifier, contactType: snapshot.contacts.values[index].contactType,
-                               fields: snapshot.contacts.values[index].fields, keys: snapshot.keys)
-            }
-            return nil
+            guard position < snapshot.positions.count else { return nil }
+            let index = snapshot.positions[position]
+            position += 1
+            // Read in place: only the fetched keys' values are copied, not the whole contact.
+            return Contact(identifier: snapshot.contacts.keys[index], contactType: snapshot.contacts.values[index].contactType,
+                           fields: snapshot.contacts.values[index].fields, keys: snapshot.keys)
         }
     }
 }

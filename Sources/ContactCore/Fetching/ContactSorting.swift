@@ -1,29 +1,36 @@
 import Foundation
 
 extension DeviceState {
+    /// Where a contact is stored: what a read carries from selecting to building contacts, so
+    /// each identifier is looked up once.
+    typealias ContactPosition = [String: StoredContact].Index
+
     /// Sorts contact identifiers by `order`, then by identifier bytes.
     func sorted(_ identifiers: [String], by order: SortOrder) -> [String] {
+        sorted(identifiers.compactMap { contacts.index(forKey: $0) }, by: order).map { contacts.keys[$0] }
+    }
+
+    /// Sorts stored contacts by `order`, then by identifier bytes.
+    func sorted(_ positions: [ContactPosition], by order: SortOrder) -> [ContactPosition] {
         let resolved = order == .userDefault ? defaultSortOrder : order
         switch resolved {
         case .none, .userDefault:
-            // Each serial looked up once, not once per comparison, and read in place.
-            let serials = identifiers.map { contacts.index(forKey: $0).map { contacts.values[$0].serial } ?? 0 }
-            return zip(serials, identifiers).sorted { $0.0 < $1.0 }.map(\.1)
+            // Each serial read once, not once per comparison.
+            return zip(positions.map { contacts.values[$0].serial }, positions).sorted { $0.0 < $1.0 }.map(\.1)
         case .givenName, .familyName:
-            let keyed = identifiers.map { ($0, sortKey(of: $0, familyFirst: resolved == .familyName)) }
+            let keyed = positions.map { ($0, sortKey(of: contacts.values[$0].fields, familyFirst: resolved == .familyName)) }
             return keyed.sorted { lhs, rhs in
                 if !lhs.1.unicodeScalars.elementsEqual(rhs.1.unicodeScalars) {
                     return lhs.1.unicodeScalars.lexicographicallyPrecedes(rhs.1.unicodeScalars)
                 }
-                return ContactIdentifier.precedes(lhs.0, rhs.0)
+                return ContactIdentifier.precedes(contacts.keys[lhs.0], contacts.keys[rhs.0])
             }.map(\.0)
         }
     }
 
     /// Folded name parts to compare; an organization without a person's name sorts by its
     /// organization name, as Apple's lists do.
-    private func sortKey(of identifier: String, familyFirst: Bool) -> String {
-        guard let fields = contacts[identifier]?.fields else { return "" }
+    private func sortKey(of fields: ContactFields, familyFirst: Bool) -> String {
         let given = SortKey.fold(fields.givenName)
         let family = SortKey.fold(fields.familyName)
         if given.isEmpty && family.isEmpty { return SortKey.fold(fields.organizationName) }

@@ -34,7 +34,7 @@ extension ContactStore {
         let keys = try checkReadable(request.keysToFetch)
         let query = try PreparedPredicate(request.predicate)
         let snapshot = try withScope { scope in
-            scope.snapshot(of: query.ordered(in: scope, by: request.sortOrder), keys: keys)
+            scope.snapshot(of: query.orderedPositions(in: scope, by: request.sortOrder), keys: keys)
         }
         var stop = false
         for contact in snapshot {
@@ -58,7 +58,7 @@ extension ContactStore {
         let keys = try checkReadable(request.keysToFetch)
         let query = try PreparedPredicate(request.predicate)
         return try withScope { scope in
-            Array(scope.snapshot(of: query.ordered(in: scope, by: request.sortOrder), keys: keys))
+            Array(scope.snapshot(of: query.orderedPositions(in: scope, by: request.sortOrder), keys: keys))
         }
     }
 }
@@ -107,11 +107,7 @@ struct PreparedPredicate {
         case .all:
             return scope.identifiers
         case .identifiers(let requested):
-            var seen = Set<[String: StoredContact].Index>()
-            return requested.compactMap { identifier in
-                guard let position = scope.visiblePosition(identifier), seen.insert(position).inserted else { return nil }
-                return scope.identifier(at: position)
-            }
+            return visiblePositions(requested, in: scope).map(scope.identifier(at:))
         case .group(let identifier):
             return scope.existingGroupIdentifier(identifier).map(scope.members(of:)) ?? []
         case .name(let query):
@@ -127,13 +123,34 @@ struct PreparedPredicate {
         }
     }
 
-    /// The selected identifiers in `order`. The search index answers an app that sees
-    /// everything in insertion order already, so that order needs no sort.
+    /// The selected identifiers in `order`.
     func ordered(in scope: AppScope, by order: SortOrder) -> [String] {
         let selected = select(in: scope)
+        return isInInsertionOrder(order, in: scope) ? selected : scope.sorted(selected, by: order)
+    }
+
+    /// The selected contacts' positions in `order`: what a fetch builds its contacts from,
+    /// each requested identifier looked up once.
+    func orderedPositions(in scope: AppScope, by order: SortOrder) -> [DeviceState.ContactPosition] {
+        if case .identifiers(let requested) = criterion { return scope.sorted(visiblePositions(requested, in: scope), by: order) }
+        let selected = scope.positions(of: select(in: scope))
+        return isInInsertionOrder(order, in: scope) ? selected : scope.sorted(selected, by: order)
+    }
+
+    /// Where each requested identifier the app sees is stored, once each, in request order.
+    private func visiblePositions(_ requested: [String], in scope: AppScope) -> [DeviceState.ContactPosition] {
+        var seen = Set<DeviceState.ContactPosition>()
+        return requested.compactMap { identifier in
+            guard let position = scope.visiblePosition(identifier), seen.insert(position).inserted else { return nil }
+            return position
+        }
+    }
+
+    /// Whether the selection is already in `order`: the search index answers an app that sees
+    /// everything in insertion order.
+    private func isInInsertionOrder(_ order: SortOrder, in scope: AppScope) -> Bool {
         let insertionOrder = order == .none || (order == .userDefault && scope.defaultSortOrder == .none)
-        if insertionOrder, isIndexed, scope.app.status == .authorized { return selected }
-        return scope.sorted(selected, by: order)
+        return insertionOrder && isIndexed && scope.app.status == .authorized
     }
 
     /// Whether the search index answers the criterion (``AppScope/identifiers(matching:)``).

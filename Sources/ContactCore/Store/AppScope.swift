@@ -25,7 +25,7 @@ struct AppScope {
 
     /// Where the contact `identifier` names exactly is stored, if the app sees it: ``contact(_:)``
     /// without copying the contact, and a cheaper key than its identifier to tell repeats by.
-    func visiblePosition(_ identifier: String) -> [String: StoredContact].Index? {
+    func visiblePosition(_ identifier: String) -> DeviceState.ContactPosition? {
         guard let index = state.existingContactIndex(identifier), state.app(app, sees: state.contacts.keys[index]) else {
             return nil
         }
@@ -33,17 +33,22 @@ struct AppScope {
     }
 
     /// The stored identifier at a ``visiblePosition(_:)``.
-    func identifier(at position: [String: StoredContact].Index) -> String { state.contacts.keys[position] }
+    func identifier(at position: DeviceState.ContactPosition) -> String { state.contacts.keys[position] }
+
+    /// Where the identifiers this scope handed out (so visible ones) are stored, in their order.
+    func positions(of identifiers: [String]) -> [DeviceState.ContactPosition] {
+        identifiers.compactMap { state.contacts.index(forKey: $0) }
+    }
 
     /// The stored contact of an identifier the app sees (as the scope handed it out).
     func stored(_ identifier: String) -> StoredContact? {
         state.isVisible(identifier, to: app) ? state.contacts[identifier] : nil
     }
 
-    /// The stored contacts of identifiers this scope handed out, in their order, as they are
-    /// now: later saves do not change them.
-    func snapshot(of identifiers: [String], keys: ContactKeySet) -> ContactSnapshot {
-        ContactSnapshot(identifiers: identifiers, contacts: state.contacts, keys: keys)
+    /// The contacts at positions this scope handed out, in their order, as they are now:
+    /// later saves do not change them.
+    func snapshot(of positions: [DeviceState.ContactPosition], keys: ContactKeySet) -> ContactSnapshot {
+        ContactSnapshot(positions: positions, contacts: state.contacts, keys: keys)
     }
 
     /// Every contact the app sees, in no particular order.
@@ -86,6 +91,11 @@ struct AppScope {
     /// Identifiers this scope handed out (so visible ones), in `order`, then by identifier.
     func sorted(_ identifiers: [String], by order: SortOrder) -> [String] {
         state.sorted(identifiers, by: order)
+    }
+
+    /// Positions this scope handed out, in `order`, then by identifier.
+    func sorted(_ positions: [DeviceState.ContactPosition], by order: SortOrder) -> [DeviceState.ContactPosition] {
+        state.sorted(positions, by: order)
     }
 
     var defaultSortOrder: SortOrder { state.defaultSortOrder }
