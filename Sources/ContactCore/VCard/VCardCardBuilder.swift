@@ -52,28 +52,33 @@ struct VCardCardBuilder {
     private var organizationGiven = false
     private var components: [Range<Int>] = []
 
-    /// Forgets the card before, keeping the scratch storage.
+    /// Forgets the card before, keeping the scratch storage. `finish()` already emptied the
+    /// field arrays; a card that failed may have left anything.
     mutating func reset() {
         fields = ContactFields()
         contactType = .person
         version = .v3_0
         propertiesRead = 0
-        ignored.removeAll(keepingCapacity: true)
+        if !ignored.isEmpty { ignored.removeAll(keepingCapacity: true) }
         ignoredCount = 0
-        phoneNumbers.removeAll(keepingCapacity: true)
-        emailAddresses.removeAll(keepingCapacity: true)
-        postalAddresses.removeAll(keepingCapacity: true)
-        urlAddresses.removeAll(keepingCapacity: true)
-        socialProfiles.removeAll(keepingCapacity: true)
-        instantMessageAddresses.removeAll(keepingCapacity: true)
-        contactRelations.removeAll(keepingCapacity: true)
-        dates.removeAll(keepingCapacity: true)
-        pending.removeAll(keepingCapacity: true)
-        groups.removeAll(keepingCapacity: true)
+        Self.empty(&phoneNumbers)
+        Self.empty(&emailAddresses)
+        Self.empty(&postalAddresses)
+        Self.empty(&urlAddresses)
+        Self.empty(&socialProfiles)
+        Self.empty(&instantMessageAddresses)
+        Self.empty(&contactRelations)
+        Self.empty(&dates)
+        Self.empty(&pending)
+        if !groups.isEmpty { groups.removeAll(keepingCapacity: true) }
         seen = 0
         formattedName = nil
         nameGiven = false
         organizationGiven = false
+    }
+
+    private static func empty<T>(_ scratch: inout [T]) {
+        if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
     }
 
     /// Reads one content line into the contact.
