@@ -7,19 +7,39 @@ import Foundation
 /// `itemN.X-ABADR` may come before or after the property they label, so they are applied when
 /// the card ends. `FN` names the contact only when neither `N` nor `ORG` gives a name: then
 /// it is the organization's name for an organization and the given name for a person.
+///
+/// One builder reads every card of a file (``reset()`` between cards), so its scratch arrays
+/// and tables are allocated once per file, not once per card. Multi-valued properties collect
+/// in those scratch arrays and are copied out at their exact size when the card ends: the
+/// contacts a file gives are most of the memory a read takes.
 struct VCardCardBuilder {
-    private(set) var contact = MutableContact()
+    private var fields = ContactFields()
+    private var contactType = ContactType.person
     private(set) var version: VCardVersion = .v3_0
     private(set) var propertiesRead = 0
     private(set) var ignored: [String: Int] = [:]
     private(set) var ignoredCount = 0
 
+    private var phoneNumbers: [LabeledValue<PhoneNumber>] = []
+    private var emailAddresses: [LabeledValue<String>] = []
+    private var postalAddresses: [LabeledValue<PostalAddress>] = []
+    private var urlAddresses: [LabeledValue<String>] = []
+    private var socialProfiles: [LabeledValue<SocialProfile>] = []
+    private var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] = []
+    private var contactRelations: [LabeledValue<ContactRelation>] = []
+    private var dates: [LabeledValue<ContactDate>] = []
+
     private enum LabeledField { case phone, email, address, url, instantMessage, social, relation, date }
     private var pending: [(field: LabeledField, index: Int, group: String)] = []
-    private var groupLabels: [String: String] = [:]
-    private var groupCountries: [String: String] = [:]
-    private var groupLines: [String: (labels: Int, countries: Int)] = [:]
-    private var usedGroups: Set<String> = []
+    /// What a card's `itemN.X-ABLabel` and `itemN.X-ABADR` lines said, by lower-cased group.
+    private struct Group {
+        var label: String?
+        var country: String?
+        var labelLines = 0
+        var countryLines = 0
+        var used = false
+    }
+    private var groups: [String: Group] = [:]
 
     /// Single-valued properties read so far, one bit per ``Seen`` case.
     private var seen: UInt32 = 0
@@ -31,6 +51,35 @@ struct VCardCardBuilder {
     private var nameGiven = false
     private var organizationGiven = false
     private var components: [Range<Int>] = []
+
+    /// Forgets the card before, keeping the scratch storage. `finish()` already emptied the
+    /// field arrays; a card that failed may have left anything.
+    mutating func reset() {
+        fields = ContactFields()
+        contactType = .person
+        version = .v3_0
+        propertiesRead = 0
+        if !ignored.isEmpty { ignored.removeAll(keepingCapacity: true) }
+        ignoredCount = 0
+        Self.empty(&phoneNumbers)
+        Self.empty(&emailAddresses)
+        Self.empty(&postalAddresses)
+        Self.empty(&urlAddresses)
+        Self.empty(&socialProfiles)
+        Self.empty(&instantMessageAddresses)
+        Self.empty(&contactRelations)
+        Self.empty(&dates)
+        Self.empty(&pending)
+        if !groups.isEmpty { groups.removeAll(keepingCapacity: true) }
+        seen = 0
+        formattedName = nil
+        nameGiven = false
+        organizationGiven = false
+    }
+
+    private static func empty<T>(_ scratch: inout [T]) {
+        if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
+    }
 
     /// Reads one content line into the contact.
     mutating func add(_ line: VCardContentLine, kind: VCardPropertyKind, decoder: VCardTextDecoder) throws(VCardFailure) {
@@ -65,80 +114,85 @@ struct VCardCardBuilder {
         case .name:
             guard once(.name) else { return }
             VCardTextDecoder.components(source, range, into: &components)
-            var parts: [String] = []
-            for component in components.prefix(5) { parts.append(try decoder.text(source, component, charset: value.charset)) }
-            while parts.count < 5 { parts.append("") }
-            contact.familyName = parts[0]
-            contact.givenName = parts[1]
-            contact.middleName = parts[2]
-            contact.namePrefix = parts[3]
-            contact.nameSuffix = parts[4]
-            nameGiven = parts.contains { !$0.isEmpty }
+            // Missing components stay empty: the fields are, until the first N.
+            for (position, component) in components.prefix(5).enumerated() {
+                let part = try decoder.text(source, component, charset: value.charset)
+                if !part.isEmpty { nameGiven = true }
+                switch position {
+                case 0: fields.familyName = part
+                case 1: fields.givenName = part
+                case 2: fields.middleName = part
+                case 3: fields.namePrefix = part
+                default: fields.nameSuffix = part
+                }
+            }
         case .formattedName:
             guard once(.formattedName) else { return }
             formattedName = try text()
         case .nickname:
             guard once(.nickname) else { return }
             VCardTextDecoder.components(source, range, separator: 44, into: &components)
-            var names: [String] = []
-            for component in components { names.append(try decoder.text(source, component, charset: value.charset)) }
-            contact.nickname = names.joined(separator: ", ")
+            fields.nickname = try joinedText(source, components.indices, decoder, value.charset)
         case .organization:
             guard once(.organization) else { return }
             VCardTextDecoder.components(source, range, into: &components)
-            var parts: [String] = []
-            for component in components { parts.append(try decoder.text(source, component, charset: value.charset)) }
-            contact.organizationName = parts.first ?? ""
-            contact.departmentName = parts.dropFirst().joined(separator: ", ")
-            organizationGiven = !contact.organizationName.isEmpty
+            fields.organizationName = try decoder.text(source, components[0], charset: value.charset)
+            fields.departmentName = try joinedText(source, components.indices.dropFirst(), decoder, value.charset)
+            organizationGiven = !fields.organizationName.isEmpty
         case .title:
-            if once(.title) { contact.jobTitle = try text() }
+            if once(.title) { fields.jobTitle = try text() }
         case .maidenName:
-            if once(.maidenName) { contact.previousFamilyName = try text() }
+            if once(.maidenName) { fields.previousFamilyName = try text() }
         case .phoneticGivenName:
-            if once(.phoneticGivenName) { contact.phoneticGivenName = try text() }
+            if once(.phoneticGivenName) { fields.phoneticGivenName = try text() }
         case .phoneticMiddleName:
-            if once(.phoneticMiddleName) { contact.phoneticMiddleName = try text() }
+            if once(.phoneticMiddleName) { fields.phoneticMiddleName = try text() }
         case .phoneticFamilyName:
-            if once(.phoneticFamilyName) { contact.phoneticFamilyName = try text() }
+            if once(.phoneticFamilyName) { fields.phoneticFamilyName = try text() }
         case .phoneticOrganizationName:
-            if once(.phoneticOrganizationName) { contact.phoneticOrganizationName = try text() }
+            if once(.phoneticOrganizationName) { fields.phoneticOrganizationName = try text() }
         case .note:
-            if once(.note) { contact.note = try text() }
+            if once(.note) { fields.note = try text() }
         case .phone:
             var number = try text()
             let valueType = line.firstParameter("VALUE")
             let isURI = valueType.map { VCardBytes.equalsIgnoringCase(line.line, $0, "URI") || VCardBytes.equalsIgnoringCase(line.line, $0, "\"URI\"") }
-            if isURI ?? (version == .v4_0), number.utf8.count >= 4, number.utf8.prefix(4).map(VCardBytes.upper) == Array("TEL:".utf8) {
+            if isURI ?? (version == .v4_0), number.utf8.count >= 4,
+               zip(number.utf8, "TEL:".utf8).allSatisfy({ VCardBytes.upper($0) == $1 }) {
                 number = String(decoding: number.utf8.dropFirst(4), as: UTF8.self)
             }
             let label = VCardLabels.phoneLabel(VCardLabels.Types(of: line))
-            contact.phoneNumbers.append(LabeledValue(label: label, value: PhoneNumber(number)))
-            track(.phone, contact.phoneNumbers.count - 1, line)
+            phoneNumbers.append(LabeledValue(label: label, value: PhoneNumber(number)))
+            track(.phone, phoneNumbers.count - 1, line)
         case .email:
             let label = VCardLabels.placeLabel(VCardLabels.Types(of: line))
-            contact.emailAddresses.append(LabeledValue(label: label, value: try text()))
-            track(.email, contact.emailAddresses.count - 1, line)
+            emailAddresses.append(LabeledValue(label: label, value: try text()))
+            track(.email, emailAddresses.count - 1, line)
         case .url:
             let label = VCardLabels.placeLabel(VCardLabels.Types(of: line))
-            contact.urlAddresses.append(LabeledValue(label: label, value: try text()))
-            track(.url, contact.urlAddresses.count - 1, line)
+            urlAddresses.append(LabeledValue(label: label, value: try text()))
+            track(.url, urlAddresses.count - 1, line)
         case .address:
             VCardTextDecoder.components(source, range, into: &components)
-            var parts: [String] = []
-            for component in components.prefix(7) { parts.append(try decoder.text(source, component, charset: value.charset)) }
-            while parts.count < 7 { parts.append("") }
             var address = PostalAddress()
-            address.street = parts[0...2].filter { !$0.isEmpty }.joined(separator: "\n")
-            address.city = parts[3]
-            address.state = parts[4]
-            address.postalCode = parts[5]
-            address.country = parts[6]
+            // Post office box, extended address and street make one street, the empty ones left out.
+            for (position, component) in components.prefix(7).enumerated() {
+                let part = try decoder.text(source, component, charset: value.charset)
+                switch position {
+                case 0...2:
+                    guard !part.isEmpty else { break }
+                    if address.street.isEmpty { address.street = part } else { address.street += "\n" + part }
+                case 3: address.city = part
+                case 4: address.state = part
+                case 5: address.postalCode = part
+                default: address.country = part
+                }
+            }
             address.subLocality = try parameter(line, "X-APPLE-SUBLOCALITY", decoder) ?? ""
             address.subAdministrativeArea = try parameter(line, "X-APPLE-SUBADMINISTRATIVEAREA", decoder) ?? ""
             let label = VCardLabels.placeLabel(VCardLabels.Types(of: line))
-            contact.postalAddresses.append(LabeledValue(label: label, value: address))
-            track(.address, contact.postalAddresses.count - 1, line)
+            postalAddresses.append(LabeledValue(label: label, value: address))
+            track(.address, postalAddresses.count - 1, line)
         case .instantMessage:
             let uri = try text()
             var username = uri
@@ -151,12 +205,12 @@ struct VCardCardBuilder {
             }
             if let named = try parameter(line, "X-SERVICE-TYPE", decoder) { service = named }
             let label = VCardLabels.placeLabel(VCardLabels.Types(of: line))
-            contact.instantMessageAddresses.append(LabeledValue(label: label, value: InstantMessageAddress(username: username, service: service)))
-            track(.instantMessage, contact.instantMessageAddresses.count - 1, line)
+            instantMessageAddresses.append(LabeledValue(label: label, value: InstantMessageAddress(username: username, service: service)))
+            track(.instantMessage, instantMessageAddresses.count - 1, line)
         case .legacyInstantMessage(let service):
             let label = VCardLabels.placeLabel(VCardLabels.Types(of: line))
-            contact.instantMessageAddresses.append(LabeledValue(label: label, value: InstantMessageAddress(username: try text(), service: service)))
-            track(.instantMessage, contact.instantMessageAddresses.count - 1, line)
+            instantMessageAddresses.append(LabeledValue(label: label, value: InstantMessageAddress(username: try text(), service: service)))
+            track(.instantMessage, instantMessageAddresses.count - 1, line)
         case .socialProfile:
             var services: [String] = []
             var failure: VCardFailure?
@@ -171,12 +225,12 @@ struct VCardCardBuilder {
             let profile = SocialProfile(
                 urlString: try text(), username: try parameter(line, "X-USER", decoder) ?? "",
                 userIdentifier: try parameter(line, "X-USERID", decoder) ?? "", service: services.joined(separator: ","))
-            contact.socialProfiles.append(LabeledValue(label: nil, value: profile))
-            track(.social, contact.socialProfiles.count - 1, line)
+            socialProfiles.append(LabeledValue(label: nil, value: profile))
+            track(.social, socialProfiles.count - 1, line)
         case .related, .relatedNames:
             let label = VCardLabels.relationLabel(of: line)
-            contact.contactRelations.append(LabeledValue(label: label, value: ContactRelation(name: try text())))
-            track(.relation, contact.contactRelations.count - 1, line)
+            contactRelations.append(LabeledValue(label: label, value: ContactRelation(name: try text())))
+            track(.relation, contactRelations.count - 1, line)
         case .birthday, .anniversary, .labeledDate:
             if let type = line.firstParameter("VALUE"), VCardBytes.equalsIgnoringCase(line.line, type, "TEXT") {
                 ignore(line)
@@ -188,33 +242,33 @@ struct VCardCardBuilder {
                 return
             }
             if case .birthday = kind {
-                if once(.birthday) { contact.birthday = date }
+                if once(.birthday) { fields.birthday = date }
                 return
             }
             let label: ContactLabel? = if case .anniversary = kind { .anniversary } else { nil }
-            contact.dates.append(LabeledValue(label: label, value: date))
-            track(.date, contact.dates.count - 1, line)
+            dates.append(LabeledValue(label: label, value: date))
+            track(.date, dates.count - 1, line)
         case .photo:
             guard let data = try photo(line, value) else {
                 ignore(line)
                 return
             }
-            if once(.photo) { contact.imageData = data }
+            if once(.photo) { fields.imageData = data }
         case .kind:
             let text = try text()
             if text.caseInsensitiveEquals("org") || text.caseInsensitiveEquals("organization") {
-                contact.contactType = .organization
+                contactType = .organization
             } else if text.caseInsensitiveEquals("individual") {
-                contact.contactType = .person
+                contactType = .person
             } else {
                 ignore(line)
             }
         case .showAs:
             let text = try text()
             if text.caseInsensitiveEquals("company") {
-                contact.contactType = .organization
+                contactType = .organization
             } else if text.caseInsensitiveEquals("person") {
-                contact.contactType = .person
+                contactType = .person
             } else {
                 ignore(line)
             }
@@ -224,15 +278,13 @@ struct VCardCardBuilder {
                 return
             }
             let text = try text()
-            var lines = groupLines[group] ?? (0, 0)
             if case .groupLabel = kind {
-                lines.labels += 1
-                if !text.isEmpty { groupLabels[group] = text }
+                groups[group, default: Group()].labelLines += 1
+                if !text.isEmpty { groups[group, default: Group()].label = text }
             } else {
-                lines.countries += 1
-                groupCountries[group] = text
+                groups[group, default: Group()].countryLines += 1
+                groups[group, default: Group()].country = text
             }
-            groupLines[group] = lines
         case .begin, .end, .version, .unknown:
             break
         }
@@ -241,46 +293,95 @@ struct VCardCardBuilder {
     /// The finished contact, once `END:VCARD` is read.
     mutating func finish() -> MutableContact {
         if !nameGiven, !organizationGiven, let formattedName, !formattedName.isEmpty {
-            if contact.contactType == .organization {
-                contact.organizationName = formattedName
+            if contactType == .organization {
+                fields.organizationName = formattedName
             } else {
-                contact.givenName = formattedName
+                fields.givenName = formattedName
             }
         }
         for (field, index, group) in pending {
-            if field == .address, let code = groupCountries[group] {
-                contact.postalAddresses[index].value.isoCountryCode = code
-                usedGroups.insert(group)
+            guard let found = groups[group] else { continue }
+            if field == .address, let code = found.country {
+                postalAddresses[index].value.isoCountryCode = code
+                groups[group]?.used = true
             }
-            guard let text = groupLabels[group] else { continue }
-            let label = ContactLabel(rawValue: text)
-            usedGroups.insert(group)
+            guard let text = found.label else { continue }
+            let label = Self.label(text)
+            groups[group]?.used = true
             switch field {
-            case .phone: contact.phoneNumbers[index].label = label
-            case .email: contact.emailAddresses[index].label = label
-            case .address: contact.postalAddresses[index].label = label
-            case .url: contact.urlAddresses[index].label = label
-            case .instantMessage: contact.instantMessageAddresses[index].label = label
-            case .social: contact.socialProfiles[index].label = label
-            case .relation: contact.contactRelations[index].label = label
-            case .date: contact.dates[index].label = label
+            case .phone: phoneNumbers[index].label = label
+            case .email: emailAddresses[index].label = label
+            case .address: postalAddresses[index].label = label
+            case .url: urlAddresses[index].label = label
+            case .instantMessage: instantMessageAddresses[index].label = label
+            case .social: socialProfiles[index].label = label
+            case .relation: contactRelations[index].label = label
+            case .date: dates[index].label = label
             }
         }
-        for (group, lines) in groupLines {
+        for group in groups.values {
             // Every line beyond the one that labelled something is left out.
-            let used = usedGroups.contains(group)
-            let labelsIgnored = used && groupLabels[group] != nil ? lines.labels - 1 : lines.labels
-            let countriesIgnored = used && groupCountries[group] != nil ? lines.countries - 1 : lines.countries
+            let labelsIgnored = group.used && group.label != nil ? group.labelLines - 1 : group.labelLines
+            let countriesIgnored = group.used && group.country != nil ? group.countryLines - 1 : group.countryLines
             if labelsIgnored > 0 { ignore("X-ABLABEL", labelsIgnored) }
             if countriesIgnored > 0 { ignore("X-ABADR", countriesIgnored) }
         }
+        fields.phoneNumbers = Self.exact(&phoneNumbers)
+        fields.emailAddresses = Self.exact(&emailAddresses)
+        fields.postalAddresses = Self.exact(&postalAddresses)
+        fields.urlAddresses = Self.exact(&urlAddresses)
+        fields.socialProfiles = Self.exact(&socialProfiles)
+        fields.instantMessageAddresses = Self.exact(&instantMessageAddresses)
+        fields.contactRelations = Self.exact(&contactRelations)
+        fields.dates = Self.exact(&dates)
+        // A new contact carries every key, as `MutableContact()` does.
+        let contact = MutableContact(identifier: nil, contactType: contactType, fields: fields, keys: .all)
+        fields = ContactFields()
         return contact
+    }
+
+    /// `scratch` copied into storage of its exact size, and emptied for the next card.
+    private static func exact<T>(_ scratch: inout [T]) -> [T] {
+        guard !scratch.isEmpty else { return [] }
+        let copy = [T](unsafeUninitializedCapacity: scratch.count) { buffer, count in
+            count = buffer.initialize(fromContentsOf: scratch)
+        }
+        scratch.removeAll(keepingCapacity: true)
+        return copy
+    }
+
+    /// An `X-ABLabel`'s label: Apple's standard ones share the library's constants instead of
+    /// holding a copy of their text per contact.
+    private static func label(_ text: String) -> ContactLabel {
+        // Shorter texts are stored inline anyway.
+        if text.utf8.count > 15, let standard = ContactLabel.standard.first(where: { $0.rawValue == text }) { return standard }
+        return ContactLabel(rawValue: text)
+    }
+
+    /// The texts of `components[positions]`, joined by ", ".
+    private func joinedText(
+        _ source: UnsafeBufferPointer<UInt8>, _ positions: some Sequence<Int>, _ decoder: VCardTextDecoder,
+        _ charset: VCardTextDecoder.Charset
+    ) throws(VCardFailure) -> String {
+        var joined = ""
+        var first = true
+        for position in positions {
+            let part = try decoder.text(source, components[position], charset: charset)
+            if first { joined = part } else { joined += ", " + part }
+            first = false
+        }
+        return joined
     }
 
     // MARK: Helpers
 
     private mutating func readVersion(_ line: VCardContentLine, _ decoder: VCardTextDecoder) throws(VCardFailure) {
-        let text = try decoder.text(line.line, VCardBytes.trimmingSpaces(line.line, line.value))
+        let value = VCardBytes.trimmingSpaces(line.line, line.value)
+        for known in VCardVersion.allCases where VCardBytes.equals(line.line, value, known.bytes) {
+            version = known
+            return
+        }
+        let text = try decoder.text(line.line, value)
         guard let parsed = VCardVersion(rawValue: text) else {
             throw VCardFailure(.unsupportedVersion, "VERSION \(text.prefix(16).debugDescription) is not 2.1, 3.0 or 4.0.")
         }
@@ -298,7 +399,14 @@ struct VCardCardBuilder {
 
     private func groupKey(_ line: VCardContentLine) -> String? {
         guard let group = line.group else { return nil }
-        return String(decoding: group.lazy.map { line.line[$0] | (line.line[$0] >= 65 && line.line[$0] <= 90 ? 32 : 0) }, as: UTF8.self)
+        // A group is name bytes and dots (ASCII): lower-cased byte for byte, valid UTF-8.
+        return String(unsafeUninitializedCapacity: group.count) { buffer in
+            for (offset, index) in group.enumerated() {
+                let byte = line.line[index]
+                buffer[offset] = byte >= 65 && byte <= 90 ? byte | 32 : byte
+            }
+            return group.count
+        }
     }
 
     private mutating func track(_ field: LabeledField, _ index: Int, _ line: VCardContentLine) {

@@ -170,7 +170,23 @@ enum VCardBytes {
 
     /// The upper-cased ASCII text of a name, for reports.
     static func upperName(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: range.lazy.map { upper(buffer[$0]) }, as: UTF8.self)
+        // A parsed name holds only name bytes (ASCII), so the copy is valid UTF-8.
+        String(unsafeUninitializedCapacity: range.count) { target in
+            for (offset, index) in range.enumerated() { target[offset] = upper(buffer[index]) }
+            return range.count
+        }
+    }
+
+    /// Whether `buffer[range]` is exactly `bytes`.
+    static func equals(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ bytes: StaticString) -> Bool {
+        guard range.count == bytes.utf8CodeUnitCount else { return false }
+        let pointer = bytes.utf8Start
+        var offset = 0
+        for index in range {
+            if buffer[index] != pointer[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 }
 

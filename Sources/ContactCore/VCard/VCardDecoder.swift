@@ -22,7 +22,9 @@ struct VCardDecoder {
     private var errors: [VCardError] = []
     private var report = VCardImportReport()
 
-    private var builder: VCardCardBuilder?
+    /// Reused for every card; `cardOpen` says whether one is being read.
+    private var builder = VCardCardBuilder()
+    private var cardOpen = false
     private var cardsBegun = 0
     private var cardStartLine = 0
     private var propertyCount = 0
@@ -50,15 +52,15 @@ struct VCardDecoder {
     }
 
     /// The card an error belongs to: the open one, or the next one outside cards.
-    private var currentCard: Int { builder != nil || skipping ? cardsBegun - 1 : cardsBegun }
+    private var currentCard: Int { cardOpen || skipping ? cardsBegun - 1 : cardsBegun }
 
     /// Records or throws an error; a card it happens in is dropped.
     private mutating func fail(_ failure: VCardFailure, line lineNumber: Int? = nil, property: String? = nil) throws(VCardError) {
         let error = VCardError(failure.code, card: currentCard, line: lineNumber ?? reader.lineNumber, property: property, failure.message)
         guard lenient else { throw error }
         errors.append(error)
-        if builder != nil {
-            builder = nil
+        if cardOpen {
+            cardOpen = false
             skipping = true
             report.cardsFailed += 1
         }
@@ -85,14 +87,14 @@ struct VCardDecoder {
                 skipping = false
             } else {
                 do throws(VCardFailure) { try line.parse(raw) } catch {
-                    if builder == nil && strayReported { continue }
-                    if builder == nil { strayReported = true }
+                    if !cardOpen && strayReported { continue }
+                    if !cardOpen { strayReported = true }
                     try fail(error)
                     continue
                 }
             }
             if isMarker("BEGIN") {
-                if builder != nil {
+                if cardOpen {
                     try fail(VCardFailure(.missingEnd, "BEGIN:VCARD comes before this card's END:VCARD."), line: cardStartLine)
                     skipping = false
                 }
@@ -103,14 +105,15 @@ struct VCardDecoder {
                     errors.append(error)
                     return
                 }
-                builder = VCardCardBuilder()
+                builder.reset()
+                cardOpen = true
                 cardsBegun += 1
                 cardStartLine = reader.lineNumber
                 propertyCount = 0
                 strayReported = false
                 continue
             }
-            guard builder != nil else {
+            guard cardOpen else {
                 if !strayReported {
                     strayReported = true
                     let what = isMarker("END") ? "END:VCARD has no BEGIN:VCARD." : "The line is outside BEGIN:VCARD … END:VCARD."
@@ -137,24 +140,24 @@ struct VCardDecoder {
                     }
                 }
                 let kind = VCardPropertyKind.of(line.line, line.name)
-                try builder?.add(line, kind: kind, decoder: text)
+                try builder.add(line, kind: kind, decoder: text)
             } catch {
                 try fail(error, property: propertyName)
             }
         }
-        if builder != nil {
+        if cardOpen {
             try fail(VCardFailure(.missingEnd, "The data ends before this card's END:VCARD."), line: cardStartLine)
         }
     }
 
     private mutating func finishCard() {
-        guard var finished = builder else { return }
-        builder = nil
-        contacts.append(finished.finish())
+        guard cardOpen else { return }
+        cardOpen = false
+        contacts.append(builder.finish())
         report.cardsRead += 1
-        report.propertiesRead += finished.propertiesRead
-        report.propertiesIgnored += finished.ignoredCount
-        for (name, count) in finished.ignored { report.ignoredPropertyNames[name, default: 0] += count }
+        report.propertiesRead += builder.propertiesRead
+        report.propertiesIgnored += builder.ignoredCount
+        for (name, count) in builder.ignored { report.ignoredPropertyNames[name, default: 0] += count }
     }
 
     private var propertyName: String { String(decoding: UnsafeBufferPointer(rebasing: line.line[line.name]), as: UTF8.self) }
@@ -183,11 +186,12 @@ struct VCardDecoder {
     /// the number of cards, counted far faster than the lines are read.
     private static func countMarkers(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        let marker = Array("BEGIN:VCARD".utf8)
+        let marker: StaticString = "BEGIN:VCARD"
+        let length = marker.utf8CodeUnitCount
         var count = 0
         var position = 0
         while position < bytes.count {
-            if bytes.count - position >= marker.count, memcmp(base + position, marker, marker.count) == 0 { count += 1 }
+            if bytes.count - position >= length, memcmp(base + position, marker.utf8Start, length) == 0 { count += 1 }
             guard let found = memchr(base + position, 10, bytes.count - position) else { break }
             position = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
         }

@@ -22,9 +22,6 @@ struct VCardEncoder {
 
     private var isFour: Bool { version == .v4_0 }
 
-    /// A type token in the case each version's examples use.
-    private func token(_ upper: String) -> String { isFour ? upper.lowercased() : upper }
-
     mutating func write(type: ContactType, fields carried: ContactFields, keys: ContactKeySet) {
         item = 0
         let fields = carried.keeping(keys)
@@ -40,9 +37,8 @@ struct VCardEncoder {
             writer.raw("org")
             writer.end()
         }
-        let names = [fields.familyName, fields.givenName, fields.middleName, fields.namePrefix, fields.nameSuffix]
         writer.begin("N")
-        writer.components(names)
+        writer.components(fields.familyName, fields.givenName, fields.middleName, fields.namePrefix, fields.nameSuffix)
         writer.end()
         writer.begin("FN")
         writer.value(Self.formattedName(type: type, fields: fields))
@@ -54,7 +50,11 @@ struct VCardEncoder {
         text("X-PHONETIC-LAST-NAME", fields.phoneticFamilyName, has(.phoneticFamilyName))
         if !fields.organizationName.isEmpty || !fields.departmentName.isEmpty {
             writer.begin("ORG")
-            writer.components(fields.departmentName.isEmpty ? [fields.organizationName] : [fields.organizationName, fields.departmentName])
+            if fields.departmentName.isEmpty {
+                writer.components(fields.organizationName)
+            } else {
+                writer.components(fields.organizationName, fields.departmentName)
+            }
             writer.end()
         }
         text("X-PHONETIC-ORG", fields.phoneticOrganizationName, has(.phoneticOrganizationName))
@@ -104,14 +104,14 @@ struct VCardEncoder {
     static func formattedName(type: ContactType, fields: ContactFields) -> String {
         if type == .organization, !fields.organizationName.isEmpty { return fields.organizationName }
         if isEastAsian(fields.familyName) || isEastAsian(fields.givenName) {
-            let parts = [fields.namePrefix, fields.familyName, fields.middleName, fields.givenName, fields.nameSuffix]
-            let joined = parts.joined()
+            let joined = fields.namePrefix + fields.familyName + fields.middleName + fields.givenName + fields.nameSuffix
             if !joined.isEmpty { return joined }
         }
-        let parts = [fields.namePrefix, fields.givenName, fields.middleName, fields.familyName, fields.nameSuffix]
-            .filter { !$0.isEmpty }
-        if !parts.isEmpty { return parts.joined(separator: " ") }
-        return fields.organizationName
+        var joined = ""
+        for part in [fields.namePrefix, fields.givenName, fields.middleName, fields.familyName, fields.nameSuffix] where !part.isEmpty {
+            if joined.isEmpty { joined = part } else { joined += " " + part }
+        }
+        return joined.isEmpty ? fields.organizationName : joined
     }
 
     private static func isEastAsian(_ text: String) -> Bool {
@@ -145,7 +145,7 @@ struct VCardEncoder {
         let typed = label.flatMap(types)
         let group = (label != nil && typed == nil) || needsGroup ? nextGroup() : nil
         writer.begin(name, group: group)
-        writer.tokens("TYPE", (extra + (typed ?? [])).map(token))
+        writer.tokens("TYPE", extra, typed ?? [], lowercased: isFour)
         parameters(&writer)
         value(&writer)
         writer.end()
@@ -158,7 +158,7 @@ struct VCardEncoder {
 
     private mutating func phone(_ entry: LabeledValue<PhoneNumber>) {
         let number = entry.value.stringValue
-        let looksLikeURI = number.utf8.count >= 4 && number.utf8.prefix(4).map(VCardBytes.upper) == Array("TEL:".utf8)
+        let looksLikeURI = number.utf8.count >= 4 && zip(number.utf8, "TEL:".utf8).allSatisfy { VCardBytes.upper($0) == $1 }
         let isFour = isFour
         labeled("TEL", entry.label, types: VCardLabels.phoneTypes, parameters: { writer in
             if isFour && looksLikeURI { writer.tokens("VALUE", ["text"]) }
@@ -173,7 +173,7 @@ struct VCardEncoder {
                 writer.parameter("X-APPLE-SUBADMINISTRATIVEAREA", address.subAdministrativeArea)
             }
         }) { writer in
-            writer.components(["", "", address.street, address.city, address.state, address.postalCode, address.country])
+            writer.components("", "", address.street, address.city, address.state, address.postalCode, address.country)
         }
         if !address.isoCountryCode.isEmpty {
             writer.begin("X-ABADR", group: "item\(item)")

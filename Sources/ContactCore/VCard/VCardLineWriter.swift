@@ -25,14 +25,30 @@ struct VCardLineWriter {
 
     /// `;NAME=A,B`, for fixed tokens that need no quoting.
     mutating func tokens(_ name: String, _ values: [String]) {
-        guard !values.isEmpty else { return }
+        tokens(name, values, [], lowercased: false)
+    }
+
+    /// `;NAME=` and the tokens of `first` then `second`, ASCII lower-cased if asked (4.0's
+    /// examples spell types in lower case, 3.0's in upper case); nothing if both are empty.
+    mutating func tokens(_ name: String, _ first: [String], _ second: [String], lowercased: Bool) {
+        guard !first.isEmpty || !second.isEmpty else { return }
         line.append(59)
         line.append(contentsOf: name.utf8)
         line.append(61)
-        for (index, value) in values.enumerated() {
-            if index > 0 { line.append(44) }
-            line.append(contentsOf: value.utf8)
+        var separate = false
+        func write(_ values: [String]) {
+            for value in values {
+                if separate { line.append(44) }
+                separate = true
+                if lowercased {
+                    for byte in value.utf8 { line.append(byte >= 65 && byte <= 90 ? byte | 32 : byte) }
+                } else {
+                    line.append(contentsOf: value.utf8)
+                }
+            }
         }
+        write(first)
+        write(second)
     }
 
     /// `;NAME="text"`, RFC 6868 escaped.
@@ -60,10 +76,12 @@ struct VCardLineWriter {
     }
 
     /// `:` and escaped components joined by `;`.
-    mutating func components(_ parts: [String]) {
+    mutating func components(_ parts: String...) {
         line.append(58)
-        for (index, part) in parts.enumerated() {
-            if index > 0 { line.append(59) }
+        var separate = false
+        for part in parts {
+            if separate { line.append(59) }
+            separate = true
             escape(part)
         }
     }

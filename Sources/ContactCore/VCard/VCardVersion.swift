@@ -8,3 +8,14 @@ public enum VCardVersion: String, Hashable, Sendable, CaseIterable {
     /// vCard 4.0 (RFC 6350): `KIND`, `RELATED`, `ANNIVERSARY`, `data:` URIs.
     case v4_0 = "4.0"
 }
+
+extension VCardVersion {
+    /// The `VERSION` value, as bytes to compare a line's with.
+    var bytes: StaticString {
+        switch self {
+        case .v2_1: "2.1"
+        case .v3_0: "3.0"
+        case .v4_0: "4.0"
+        }
+    }
+}
