@@ -25,6 +25,16 @@ struct SearchExampleTests {
         #expect(try fixture.found("john appleseed x").isEmpty)
     }
 
+    /// Every group of query tokens needs as many name tokens as it has tokens, not only the
+    /// whole query: "ab" and "abc" both need "Abcd", however many names "z" could take.
+    @Test func twoTokensThatNeedTheSameNameFailWhateverTheOthersHave() throws {
+        let fixture = try SearchFixture()
+        let abcd = try fixture.add(given: "Abcd", family: "Zz Zy")
+        #expect(try fixture.found("ab abc z").isEmpty)
+        #expect(try fixture.found("ab z z") == [abcd])
+        #expect(try fixture.found("abc z") == [abcd])
+    }
+
     @Test func phoneticKanaFindsTheKanjiName() throws {
         let fixture = try SearchFixture()
         let yamada = try fixture.add(given: "太郎", family: "山田", phoneticGiven: "たろう", phoneticFamily: "やまだ")
