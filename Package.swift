@@ -23,16 +23,29 @@ let package = Package(
         .library(name: "ContactCoreTesting", targets: ["ContactCoreTesting"]),
         // The SQLite back end: a product of its own, so apps of the in-memory device never build GRDB.
         .library(name: "ContactCoreSQLite", targets: ["ContactCoreSQLite"]),
+        // The command-line tool over a device file; its commands live in ContactCoreCLI.
+        .executable(name: "contactcore", targets: ["ContactCoreTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     ],
     targets: [
         .target(name: "ContactCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "ContactCoreTesting", dependencies: ["ContactCore"]),
         .target(name: "ContactCoreSQLite", dependencies: ["ContactCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The commands of `contactcore`, a library so that the tool's `main` stays one call.
+        .target(
+            name: "ContactCoreCLI",
+            dependencies: [
+                "ContactCore", "ContactCoreSQLite", "ContactCoreTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Not named `contactcore`: on a case-insensitive disk its folder would be ContactCore's.
+        .executableTarget(name: "ContactCoreTool", dependencies: ["ContactCoreCLI"]),
         // The child process of the crash test: commits in a loop until it is killed.
         .executableTarget(name: "ContactCoreCrashChild", dependencies: ["ContactCoreSQLite"]),
         .testTarget(

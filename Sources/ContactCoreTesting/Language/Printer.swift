@@ -1,9 +1,8 @@
 /// Prints a ``Program`` as the Swift test it amounts to: paste it into the test target and it
-/// fails until the bug is fixed.
+/// fails until the bug is fixed. Without a failure, the test of a scenario that passes.
 package enum Printer {
-    package static func test(_ program: Program, name: String, failure: Failure) -> String {
-        var lines = ["@Test func \(name)() {", "    // \(failure.rule) at operation \(failure.step): \(failure.detail)",
-                     "    var program = Program()"]
+    package static func test(_ program: Program, name: String, failure: Failure?) -> String {
+        var lines = ["@Test func \(name)() {", "    // \(comment(failure))", "    var program = Program()"]
         lines.append("    program.sortOrder = .\(program.sortOrder)")
         if !program.people.isEmpty { lines.append("    program.people = \(program.people)") }
         if program.checksInvariants { lines.append("    program.checksInvariants = true") }
@@ -14,6 +13,41 @@ package enum Printer {
         lines += program.operations.enumerated().map { "        \(literal($1)),  // \($0 + 1)" }
         lines += ["    ]", "    #expect(Runner.run(program) == nil)", "}"]
         return lines.joined(separator: "\n")
+    }
+
+    /// A FuzzVCard input as a test: the file it stands for (``VCardText``), shown as text and
+    /// given as bytes, so that an input that is not UTF-8 prints exactly.
+    package static func vCardTest(_ file: [UInt8], name: String, failure: Failure?) -> String {
+        var lines = ["@Test func \(name)() {", "    // \(comment(failure))", "    // The file, as text:"]
+        let text = String(decoding: file, as: UTF8.self)
+        // Split on every line end: Swift reads CRLF as one character, which "\n" does not match.
+        let textLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        lines += textLines.dropLast(textLines.last?.isEmpty == true ? 1 : 0).map { "    //   " + printable($0) }
+        lines.append("    let file: [UInt8] = [")
+        lines += stride(from: 0, to: file.count, by: 16).map { start in
+            "        " + file[start..<min(start + 16, file.count)].map { "0x" + hex($0) + "," }.joined(separator: " ")
+        }
+        lines += ["    ]", "    #expect(VCardCheck.check(file) == nil)", "}"]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The failure as the test's opening comment; a detail of several lines stays a comment.
+    private static func comment(_ failure: Failure?) -> String {
+        guard let failure else { return "Passes every rule." }
+        return "\(failure.rule) at operation \(failure.step): "
+            + failure.detail.split(separator: "\n", omittingEmptySubsequences: false).map(printable).joined(separator: "\n    // ")
+    }
+
+    /// A line of a comment: control characters (the carriage return of CRLF among them) escaped.
+    private static func printable(_ line: Substring) -> String {
+        line.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control && scalar != "\t" ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return byte < 16 ? "0" + digits : digits
     }
 
     static func literal(_ setup: Program.Setup) -> String {

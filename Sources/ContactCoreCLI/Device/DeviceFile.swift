@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ContactCore
+import ContactCoreSQLite
+import Foundation
+
+/// How the tool opens a device file, so that a bad file is never written.
+///
+/// A missing file is an error, never a new device (only `init` makes one). Every open starts
+/// read-only: a file that is empty, not a ContactCore database, damaged or too new fails
+/// there, before anything could write to it (a read-write open would turn an empty file into
+/// a device, or switch a foreign SQLite file to write-ahead logging). Commands that change
+/// the device then open it again for writing. SQLite's `-wal` and `-shm` files that a
+/// read-only open leaves behind are removed once no device has the file open; the library's
+/// lock file, `FILE.lock`, stays.
+enum DeviceFile {
+    /// Runs `body` on the device opened read-only: nothing it does can reach the file.
+    static func reading<T>(_ path: String, _ body: (ContactDevice) throws -> T) throws -> T {
+        try requireExisting(path)
+        let leftovers = Leftovers(path)
+        defer { leftovers.remove() }
+        let device = try ContactDevice.open(databaseAt: path, options: ContactDatabaseOptions(readOnly: true))
+        defer { device.close() }
+        return try body(device)
+    }
+
+    /// Runs `body` on the device open for commits, once a read-only open has found it sound.
+    static func writing<T>(_ path: String, _ body: (ContactDevice) throws -> T) throws -> T {
+        try reading(path) { _ in }
+        let device = try ContactDevice.open(databaseAt: path)
+        defer { device.close() }
+        return try body(device)
+    }
+
+    static func requireExisting(_ path: String) throws(ToolError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ToolError(.noDeviceFile, "No device file at \(path); create one with `contactcore init \(path)`.")
+        }
+        guard !isDirectory.boolValue else {
+            throw ToolError(.noDeviceFile, "\(path) is a folder, not a device file.")
+        }
+    }
+
+    /// The `-wal` and `-shm` files a read-only connection makes and cannot delete on closing.
+    private struct Leftovers {
+        let path: String
+        /// Those that were there before: another process's, or a crash's, left alone.
+        let existing: [String: Bool]
+
+        init(_ path: String) {
+            self.path = path
+            existing = Dictionary(uniqueKeysWithValues: ["-wal", "-shm"].map { ($0, FileManager.default.fileExists(atPath: path + $0)) })
+        }
+
+        /// Removes what the open made, if no device holds the file's lock (every device takes
+        /// it before opening) and the log is empty: the shared-memory index is rebuilt by the
+        /// next open.
+        func remove() {
+            let made = existing.filter { !$0.value }.map(\.key)
+            guard !made.isEmpty else { return }
+            let lock = open(path + ".lock", O_RDWR | O_CLOEXEC)
+            guard lock >= 0 else { return }
+            defer { close(lock) }
+            guard flock(lock, LOCK_EX | LOCK_NB) == 0 else { return }
+            defer { flock(lock, LOCK_UN) }
+            let log = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+            guard log == 0 else { return }
+            for suffix in made { unlink(path + suffix) }
+        }
+    }
+}

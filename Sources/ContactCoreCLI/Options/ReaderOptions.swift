@@ -1,0 +1,32 @@
+import ArgumentParser
+import ContactCore
+
+/// `--app`: read or write as an app, or, without it, as the person.
+struct ReaderOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Act as this app (bundle identifier), under its access; without it, as the person, who sees everything.",
+                               valueName: "bundle-id"))
+    var app: String?
+
+    @Flag(help: "The app has the notes entitlement (it may read and write notes).")
+    var notesEntitlement = false
+
+    /// The reader, once the app is known to the device.
+    func reader(on device: ContactDevice, path: String) throws -> Reader {
+        guard let app else { return .person(device) }
+        try Apps.requireKnown(app, on: device, path: path)
+        return .app(device.store(for: Apps.configuration(app, notesEntitlement: notesEntitlement)))
+    }
+}
+
+/// `--app` for commands that always act as an app.
+struct AppOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The app (bundle identifier).", valueName: "bundle-id"))
+    var app: String
+
+    @Flag(help: "The app has the notes entitlement (it may read and write notes).")
+    var notesEntitlement = false
+
+    func configuration(usage: String? = nil) -> AppConfiguration {
+        Apps.configuration(app, notesEntitlement: notesEntitlement, usage: usage)
+    }
+}

@@ -1,0 +1,3 @@
+import ContactCoreCLI
+
+ContactCoreTool.main()
