@@ -9,15 +9,21 @@ import ContactCore
 import ContactCoreSQLite
 import Foundation
 
-/// How the tool opens a device file, so that a bad file is never written.
+/// How the tool opens a device file, so that a command that fails writes nothing.
 ///
-/// A missing file is an error, never a new device (only `init` makes one). Every open starts
-/// read-only: a file that is empty, not a ContactCore database, damaged or too new fails
-/// there, before anything could write to it (a read-write open would turn an empty file into
-/// a device, or switch a foreign SQLite file to write-ahead logging). Commands that change
-/// the device then open it again for writing. SQLite's `-wal` and `-shm` files that a
-/// read-only open leaves behind are removed once no device has the file open; the library's
-/// lock file, `FILE.lock`, stays.
+/// A missing file is an error, never a new device (only `init` makes one). Every command
+/// first runs on the device opened read-only: a file that is empty, not a ContactCore
+/// database, damaged or too new fails there, and so does every bad argument (an unknown app,
+/// a contact that is not there, a card that does not read, a change the rules refuse). A read
+/// ends there. A change ends there too if it needs no commit; one that reaches its commit is
+/// refused by the read-only device (which reverts it), and only then is the command run again
+/// on the device opened for writing. A read-write open is never the first: it would turn an
+/// empty file into a device, and GRDB writes to the file on every such open (it creates and
+/// drops a table so that the write-ahead log exists), which would change the bytes of a file
+/// the command then refuses to change.
+///
+/// SQLite's `-wal` and `-shm` files that a read-only open leaves behind are removed once no
+/// device has the file open; the library's lock file, `FILE.lock`, stays.
 enum DeviceFile {
     /// Runs `body` on the device opened read-only: nothing it does can reach the file.
     static func reading<T>(_ path: String, _ body: (ContactDevice) throws -> T) throws -> T {
@@ -29,9 +35,14 @@ enum DeviceFile {
         return try body(device)
     }
 
-    /// Runs `body` on the device open for commits, once a read-only open has found it sound.
+    /// Runs `body` on the device opened read-only, and again on the device open for commits
+    /// if the first run got as far as a commit: `body` must commit last, after every check.
     static func writing<T>(_ path: String, _ body: (ContactDevice) throws -> T) throws -> T {
-        try reading(path) { _ in }
+        do {
+            return try reading(path, body)
+        } catch let error as ContactError where error.code == .storageReadOnly {
+            // The dry run reached its commit: every check passed.
+        }
         let device = try ContactDevice.open(databaseAt: path)
         defer { device.close() }
         return try body(device)

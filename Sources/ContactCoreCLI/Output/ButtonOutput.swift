@@ -42,7 +42,27 @@ enum ButtonOutput {
         case .declined:
             .object(["result": .string("declined"), "identifiers": .array([]), "refusal": .null])
         case .refused(let refusal):
-            .object(["result": .string("refused"), "identifiers": .array([]), "refusal": .string("\(refusal)")])
+            .object(["result": .string("refused"), "identifiers": .array([]), "refusal": .string(name(of: refusal))])
+        }
+    }
+
+    /// The refusal's case name, as JSON gives it.
+    static func name(of refusal: ContactAccessButton.Refusal) -> String {
+        switch refusal {
+        case .notShown: "notShown"
+        case .unvalidatedEvent: "unvalidatedEvent"
+        case .illegible: "illegible"
+        case .promptFailed: "promptFailed"
+        case .storageFailed: "storageFailed"
+        }
+    }
+
+    static func sentence(for refusal: ContactAccessButton.Refusal) -> String {
+        switch refusal {
+        case .notShown(let status): "the button is not shown when the app is \(status)"
+        case .unvalidatedEvent: "the event was not a validated touch"
+        case .illegible(let problems): "the button is not legible (\(problems.map { "\($0)" }.joined(separator: ", ")))"
+        case .promptFailed(let error), .storageFailed(let error): "\(error)"
         }
     }
 
@@ -54,7 +74,7 @@ enum ButtonOutput {
         case .declined:
             ["Tapped: declined (the app learns nothing more)."]
         case .refused(let refusal):
-            ["Tapped: the system refused the tap: \(refusal)."]
+            ["Tapped: the system refused the tap: \(sentence(for: refusal))."]
         }
     }
 }

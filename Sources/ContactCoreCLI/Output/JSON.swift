@@ -48,6 +48,42 @@ enum JSON: Encodable, Hashable, Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding these cases cannot fail: every value is a string, number, bool or null.
         let data = (try? encoder.encode(self)) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return Self.closingEmptyContainers(String(decoding: data, as: UTF8.self)) + "\n"
+    }
+
+    /// `[]` and `{}` for empty containers, which Foundation on Linux pretty-prints as an
+    /// opening line, an empty line and a closing line. Only whitespace between the brackets
+    /// is removed, never inside a string (where a newline is escaped).
+    private static func closingEmptyContainers(_ text: String) -> String {
+        var result = ""
+        var pending = ""  // an opening bracket and the whitespace after it, not yet written
+        var inString = false
+        var escaped = false
+        for character in text {
+            if inString {
+                result.append(character)
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                continue
+            }
+            if !pending.isEmpty {
+                if character.isWhitespace {
+                    pending.append(character)
+                    continue
+                }
+                if (pending.first == "[" && character == "]") || (pending.first == "{" && character == "}") {
+                    result += pending.prefix(1) + String(character)
+                    pending = ""
+                    continue
+                }
+                result += pending
+                pending = ""
+            }
+            switch character {
+            case "[", "{": pending = String(character)
+            case "\"": inString = true; result.append(character)
+            default: result.append(character)
+            }
+        }
+        return result + pending
     }
 }
