@@ -20,10 +20,10 @@ struct CLIBadInputTests {
     ]
 
     @Test(arguments: deviceCommands)
-    func aMissingDeviceFile(_ command: [String]) throws {
+    func aMissingDeviceFile(_ command: [String]) async throws {
         let tool = try Tool()
         defer { tool.remove() }
-        try fail(tool, command, code: "ToolError 1")
+        try await fail(tool, command, code: "ToolError 1")
         #expect(tool.snapshot().isEmpty)
     }
 
@@ -38,7 +38,7 @@ struct CLIBadInputTests {
         }
 
     @Test(arguments: damagedRuns)
-    func aCorruptDeviceFile(_ damage: Damage, _ command: [String]) throws {
+    func aCorruptDeviceFile(_ damage: Damage, _ command: [String]) async throws {
         let tool = try Tool()
         defer { tool.remove() }
         let path = tool.path("d.db")
@@ -47,14 +47,14 @@ struct CLIBadInputTests {
         case .empty: try Data().write(to: URL(fileURLWithPath: path))
         case .foreignSQLite:
             let queue = try DatabaseQueue(path: path)
-            try queue.write { db in try db.execute(sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hi')") }
+            try await queue.write { db in try db.execute(sql: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('hi')") }
             try queue.close()
         case .truncated:
             _ = try CLIFixture(at: path)
             let whole = try Data(contentsOf: URL(fileURLWithPath: path))
             try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
         }
-        let run = try fail(tool, command, code: "ContactError 91")
+        let run = try await fail(tool, command, code: "ContactError 91")
         #expect(["ContactError 912", "ContactError 913"].contains { run.error.contains($0) }, "\(run.error)")
     }
 
@@ -66,15 +66,15 @@ struct CLIBadInputTests {
         ["app", "settings", "d.db", "--app", "com.example.crn", "--access", "full"],
         ["app", "picker", "d.db", "--app", "com.example.crn"],
     ])
-    func anUnknownApp(_ command: [String]) throws {
+    func anUnknownApp(_ command: [String]) async throws {
         let tool = try Tool()
         defer { tool.remove() }
         _ = try CLIFixture(at: tool.path("d.db"))
-        let run = try fail(tool, command, code: "ToolError 2")
+        let run = try await fail(tool, command, code: "ToolError 2")
         #expect(run.error.contains("known: com.example.chat, com.example.crm"))
     }
 
-    @Test func anUnreadableVCard() throws {
+    @Test func anUnreadableVCard() async throws {
         let tool = try Tool()
         defer { tool.remove() }
         _ = try CLIFixture(at: tool.path("d.db"))
@@ -82,21 +82,21 @@ struct CLIBadInputTests {
             .write(to: URL(fileURLWithPath: tool.path("bad.vcf")))
         try FileManager.default.createDirectory(atPath: tool.path("folder.vcf"), withIntermediateDirectories: false)
         for file in ["missing.vcf", "folder.vcf"] {
-            try fail(tool, ["import", "d.db", file], code: "ToolError 4")
-            try fail(tool, ["init", "new.db", "--vcard", file], code: "ToolError 4")
+            try await fail(tool, ["import", "d.db", file], code: "ToolError 4")
+            try await fail(tool, ["init", "new.db", "--vcard", file], code: "ToolError 4")
         }
-        let bad = try fail(tool, ["import", "d.db", "bad.vcf", "--app", "com.example.crm"], code: "VCardError 12")
+        let bad = try await fail(tool, ["import", "d.db", "bad.vcf", "--app", "com.example.crm"], code: "VCardError 12")
         #expect(bad.error.hasPrefix("Error: bad.vcf: VCardError 12 (missingColon) in card 1 at line 7"), "\(bad.error)")
-        try fail(tool, ["init", "new.db", "--vcard", "bad.vcf"], code: "VCardError 12")
+        try await fail(tool, ["init", "new.db", "--vcard", "bad.vcf"], code: "VCardError 12")
         #expect(!FileManager.default.fileExists(atPath: tool.path("new.db")))
     }
 
-    @Test func initNeverReplacesAFile() throws {
+    @Test func initNeverReplacesAFile() async throws {
         let tool = try Tool()
         defer { tool.remove() }
         _ = try CLIFixture(at: tool.path("d.db"))
-        try fail(tool, ["init", "d.db"], code: "ToolError 5")
-        try fail(tool, ["init", "d.db", "--vcard", Self.fixture], code: "ToolError 5")
+        try await fail(tool, ["init", "d.db"], code: "ToolError 5")
+        try await fail(tool, ["init", "d.db", "--vcard", Self.fixture], code: "ToolError 5")
     }
 
     @Test(arguments: [
@@ -107,12 +107,12 @@ struct CLIBadInputTests {
         ["import", "d.db", "a.vcf", "--author", "me"], ["init", "d.db", "--sort-order", "user-default"],
         ["replay", "nowhere"], ["replay", "a", "--target", "FuzzNothing"],
     ])
-    func aUsageErrorExitsWithStatus2(_ command: [String]) throws {
+    func aUsageErrorExitsWithStatus2(_ command: [String]) async throws {
         let tool = try Tool()
         defer { tool.remove() }
         _ = try CLIFixture(at: tool.path("d.db"))
         let before = tool.snapshot()
-        let run = try tool.run(command)
+        let run = try await tool.run(command)
         #expect(run.status == 2, "\(run)")
         #expect(run.error.contains("Usage:") || run.error.contains("USAGE:"), "\(run.error)")
         #expect(run.output.isEmpty)
@@ -120,9 +120,9 @@ struct CLIBadInputTests {
     }
 
     @discardableResult
-    func fail(_ tool: Tool, _ command: [String], code: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Tool.Run {
+    func fail(_ tool: Tool, _ command: [String], code: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Tool.Run {
         let before = tool.snapshot()
-        let run = try tool.run(command)
+        let run = try await tool.run(command)
         let text = "contactcore \(command.joined(separator: " "))"
         #expect(run.status == 1, "\(text): \(run)", sourceLocation: sourceLocation)
         #expect(run.errorLines.count == 1 && run.error.hasPrefix("Error: ") && run.error.contains(code),

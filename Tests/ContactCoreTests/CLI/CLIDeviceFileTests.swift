@@ -9,82 +9,82 @@ struct CLIDeviceFileTests {
 
     /// Mapped fields survive `init --vcard` then the person's `export`, for every fixture.
     @Test(arguments: VCardFixtures.names)
-    func initFromVCardThenExportGivesTheCardsBack(_ name: String) throws {
+    func initFromVCardThenExportGivesTheCardsBack(_ name: String) async throws {
         let tool = try Tool()
         defer { tool.remove() }
-        let created = try tool.succeed("init", "d.db", "--seed", "1", "--vcard", Self.fixture(name))
+        let created = try await tool.succeed("init", "d.db", "--seed", "1", "--vcard", Self.fixture(name))
         let expected = try VCardFixtures.contacts(name)
         #expect(created.text == "Created d.db with \(expected.count) contact\(expected.count == 1 ? "" : "s").\n")
-        let exported = try tool.succeed("export", "d.db")
+        let exported = try await tool.succeed("export", "d.db")
         #expect(try VCardSerialization.contacts(from: exported.output) == expected)
-        try tool.succeed("export", "d.db", "--vcard-version", "4.0", "--output", "out.vcf")
+        try await tool.succeed("export", "d.db", "--vcard-version", "4.0", "--output", "out.vcf")
         let four = try Data(contentsOf: tool.folder.appendingPathComponent("out.vcf"))
         #expect(String(decoding: four, as: UTF8.self).contains("VERSION:4.0"))
         #expect(try VCardSerialization.contacts(from: four) == expected)
     }
 
-    @Test func theSameSeedGivesTheSameIdentifiers() throws {
+    @Test func theSameSeedGivesTheSameIdentifiers() async throws {
         let tool = try Tool()
         defer { tool.remove() }
-        try tool.succeed("init", "a.db", "--seed", "9", "--vcard", Self.fixture("google-3.0.vcf"))
-        try tool.succeed("init", "b.db", "--seed", "9", "--vcard", Self.fixture("google-3.0.vcf"))
-        try tool.succeed("init", "c.db", "--seed", "10", "--vcard", Self.fixture("google-3.0.vcf"))
-        func identifiers(_ file: String) throws -> [String] {
-            try tool.succeed("list", file, "--format", "json", "--sort", "none").objects().compactMap { $0["identifier"] as? String }
+        try await tool.succeed("init", "a.db", "--seed", "9", "--vcard", Self.fixture("google-3.0.vcf"))
+        try await tool.succeed("init", "b.db", "--seed", "9", "--vcard", Self.fixture("google-3.0.vcf"))
+        try await tool.succeed("init", "c.db", "--seed", "10", "--vcard", Self.fixture("google-3.0.vcf"))
+        func identifiers(_ file: String) async throws -> [String] {
+            try await tool.succeed("list", file, "--format", "json", "--sort", "none").objects().compactMap { $0["identifier"] as? String }
         }
-        #expect(try identifiers("a.db") == identifiers("b.db"))
-        #expect(try identifiers("a.db") != identifiers("c.db"))
-        #expect(try identifiers("a.db").count == 2)
+        #expect(try await identifiers("a.db") == identifiers("b.db"))
+        #expect(try await identifiers("a.db") != identifiers("c.db"))
+        #expect(try await identifiers("a.db").count == 2)
     }
 
-    @Test func anEmptyDeviceThenImportsAsThePersonAndAsAnApp() throws {
+    @Test func anEmptyDeviceThenImportsAsThePersonAndAsAnApp() async throws {
         let tool = try Tool()
         defer { tool.remove() }
-        #expect(try tool.succeed("init", "d.db").text == "Created d.db with 0 contacts.\n")
-        #expect(try tool.succeed("list", "d.db", "--format", "json").objects().isEmpty)
-        let person = try tool.succeed("import", "d.db", Self.fixture("google-3.0.vcf"), "--format", "json").object()
+        #expect(try await tool.succeed("init", "d.db").text == "Created d.db with 0 contacts.\n")
+        #expect(try await tool.succeed("list", "d.db", "--format", "json").objects().isEmpty)
+        let person = try await tool.succeed("import", "d.db", Self.fixture("google-3.0.vcf"), "--format", "json").object()
         #expect((person["identifiers"] as? [String])?.count == 2)
         #expect(person["ignoredProperties"] as? [String: Int] == ["CATEGORIES": 2])
 
         // A limited app's imported contacts join what it sees; the note needs the entitlement.
-        try tool.succeed("app", "request", "d.db", "--app", "com.example.chat", "--answer", "limited")
-        let imported = try tool.succeed("import", "d.db", Self.fixture("apple-3.0.vcf"), "--app", "com.example.chat",
+        try await tool.succeed("app", "request", "d.db", "--app", "com.example.chat", "--answer", "limited")
+        let imported = try await tool.succeed("import", "d.db", Self.fixture("apple-3.0.vcf"), "--app", "com.example.chat",
                                         "--author", "chat-sync")
         #expect(imported.text == """
             Imported 2 contacts from \(Self.fixture("apple-3.0.vcf")) as com.example.chat.
             Ignored (no field holds them): CATEGORIES ×1, NOTE ×1, PRODID ×2, X-ABUID ×1
 
             """)
-        let seen = try tool.succeed("list", "d.db", "--app", "com.example.chat", "--format", "json", "--keys", "all").objects()
+        let seen = try await tool.succeed("list", "d.db", "--app", "com.example.chat", "--format", "json", "--keys", "all").objects()
         #expect(Set(seen.compactMap { $0["familyName"] as? String }) == ["Appleseed", ""])
         #expect(seen.allSatisfy { $0["note"] == nil })
-        #expect(try tool.succeed("list", "d.db", "--format", "json").objects().count == 4)
+        #expect(try await tool.succeed("list", "d.db", "--format", "json").objects().count == 4)
     }
 
     /// An app's export holds only the contacts it sees and the keys it may read.
-    @Test func anAppExportsOnlyWhatItMaySee() throws {
+    @Test func anAppExportsOnlyWhatItMaySee() async throws {
         let tool = try Tool()
         defer { tool.remove() }
-        try tool.succeed("init", "d.db", "--seed", "1", "--vcard", Self.fixture("apple-3.0.vcf"))
-        try tool.succeed("app", "request", "d.db", "--app", "com.example.chat", "--answer", "limited", "--contact-named", "john")
+        try await tool.succeed("init", "d.db", "--seed", "1", "--vcard", Self.fixture("apple-3.0.vcf"))
+        try await tool.succeed("app", "request", "d.db", "--app", "com.example.chat", "--answer", "limited", "--contact-named", "john")
         let fixture = try VCardFixtures.contacts("apple-3.0.vcf")
         var withoutNote = fixture[0]
         withoutNote.note = ""
-        let exported = try VCardSerialization.contacts(from: tool.succeed("export", "d.db", "--app", "com.example.chat").output)
+        let exported = try await VCardSerialization.contacts(from: tool.succeed("export", "d.db", "--app", "com.example.chat").output)
         #expect(exported == [withoutNote])
-        let entitled = try tool.succeed("export", "d.db", "--app", "com.example.chat", "--notes-entitlement")
+        let entitled = try await tool.succeed("export", "d.db", "--app", "com.example.chat", "--notes-entitlement")
         #expect(try VCardSerialization.contacts(from: entitled.output) == [fixture[0]])
         // Denied: nothing to export, as an error of the library.
-        try tool.succeed("app", "settings", "d.db", "--app", "com.example.chat", "--access", "denied")
-        try tool.fail("export", "d.db", "--app", "com.example.chat", code: "ContactError 100")
+        try await tool.succeed("app", "settings", "d.db", "--app", "com.example.chat", "--access", "denied")
+        try await tool.fail("export", "d.db", "--app", "com.example.chat", code: "ContactError 100")
     }
 
-    @Test func aLongImportShowsProgressOnATerminalOnly() throws {
+    @Test func aLongImportShowsProgressOnATerminalOnly() async throws {
         let tool = try Tool()
         defer { tool.remove() }
-        try tool.succeed("init", "d.db")
+        try await tool.succeed("init", "d.db")
         // Piped: no progress line (the test runs it with standard error in a file).
-        let piped = try tool.run(["import", "d.db", Self.fixture("google-3.0.vcf")], environment: ["CONTACTCORE_PROGRESS_DELAY_MS": "0"])
+        let piped = try await tool.run(["import", "d.db", Self.fixture("google-3.0.vcf")], environment: ["CONTACTCORE_PROGRESS_DELAY_MS": "0"])
         #expect(piped.status == 0 && piped.error.isEmpty, "\(piped)")
         #if os(Linux)
         // On a terminal (util-linux `script` gives the command one): the line, then cleared.

@@ -13,7 +13,24 @@ struct CLIFixture {
     let daniel: String
     let friends: String
 
+    /// The device, made once per test run in a folder of its own and copied for each test.
+    private static let template: Result<(fixture: CLIFixture, file: Data), any Error> = Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contactcore-cli-template-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("d.db").path
+        let fixture = try CLIFixture(making: path)
+        return (fixture, try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// A copy of the device at `path`, which must not exist.
     init(at path: String) throws {
+        let (fixture, file) = try Self.template.get()
+        try file.write(to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+        self = fixture
+    }
+
+    private init(making path: String) throws {
         let device = try ContactDevice(seed: 5, vCard: VCardFixtures.data("google-3.0.vcf"))
         let identifiers = device.allContactIdentifiers
         (kate, daniel) = (identifiers[0], identifiers[1])

@@ -46,7 +46,7 @@ struct CLIReadmeTests {
         return words
     }
 
-    @Test func theTerminalSessionStillPrintsWhatTheReadmeShows() throws {
+    @Test func theTerminalSessionStillPrintsWhatTheReadmeShows() async throws {
         let steps = try Self.session()
         #expect(steps.count == 5)
         let tool = try Tool()
@@ -55,7 +55,7 @@ struct CLIReadmeTests {
         try FileManager.default.createSymbolicLink(at: tool.folder.appendingPathComponent("Tests"),
                                                    withDestinationURL: ReplayTests.root.appendingPathComponent("Tests"))
         for step in steps {
-            let run = try tool.run(step.arguments)
+            let run = try await tool.run(step.arguments)
             #expect(run.status == 0, "\(step.arguments): \(run)")
             #expect(run.text == step.output, "contactcore \(step.arguments.joined(separator: " "))")
         }
@@ -67,10 +67,10 @@ struct CLIReadmeTests {
     ]
 
     @Test(arguments: subcommands)
-    func helpHasAnExample(_ command: [String]) throws {
+    func helpHasAnExample(_ command: [String]) async throws {
         let tool = try Tool()
         defer { tool.remove() }
-        let run = try tool.succeed(command + ["--help"])
+        let run = try await tool.succeed(command + ["--help"])
         #expect(run.text.contains("Example"), "\(run.text)")
         #expect(run.text.contains("  contactcore " + (command.first ?? "")), "\(run.text)")
     }

@@ -15,10 +15,10 @@ struct CLIReplayTests {
     }
 
     @Test(arguments: inputs)
-    func aPassingInputPrintsItsScenario(_ path: String) throws {
+    func aPassingInputPrintsItsScenario(_ path: String) async throws {
         let tool = try Tool()
         defer { tool.remove() }
-        let run = try tool.succeed("replay", path)
+        let run = try await tool.succeed("replay", path)
         let target = try #require(FuzzTarget.allCases.first { path.contains("/\($0.rawValue)/") })
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(run.text == "// \(target.rawValue) on \(path): \(bytes.count) bytes.\n\(target.replay(bytes).test)\n")
@@ -26,21 +26,21 @@ struct CLIReplayTests {
         #expect(run.text.contains(target == .vCard ? "#expect(VCardCheck.check(file) == nil)" : "#expect(Runner.run(program) == nil)"))
     }
 
-    @Test func theTargetComesFromTheOptionWhenThePathDoesNotSayIt() throws {
+    @Test func theTargetComesFromTheOptionWhenThePathDoesNotSayIt() async throws {
         let tool = try Tool()
         defer { tool.remove() }
         let source = try #require(ReplayTests.inputs(under: "Fuzz/Regressions").first { $0.target == .permittedSet })
         try FileManager.default.copyItem(atPath: source.path, toPath: tool.path("crash-1"))
-        let run = try tool.run("replay", "crash-1")
+        let run = try await tool.run("replay", "crash-1")
         #expect(run.status == 2 && run.error.contains("add --target"), "\(run)")
-        let named = try tool.succeed("replay", "crash-1", "--target", "permittedset")
+        let named = try await tool.succeed("replay", "crash-1", "--target", "permittedset")
         #expect(named.text.hasPrefix("// FuzzPermittedSet on crash-1:"))
-        try tool.fail("replay", "missing", "--target", "FuzzPermittedSet", code: "ToolError 4")
+        try await tool.fail("replay", "missing", "--target", "FuzzPermittedSet", code: "ToolError 4")
     }
 
     /// The failure path, in process: a back end that loses the device on reopening breaks
     /// SPEC 13, and the replay reduces the input and prints the rule in the test.
-    @Test func aFailingInputIsReducedAndPrintedWithItsRule() throws {
+    @Test func aFailingInputIsReducedAndPrintedWithItsRule() async throws {
         let source = try #require(ReplayTests.inputs(under: "Fuzz/Regressions").first { $0.target == .permittedSet })
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source.path)))
         let forgetful = BackEnd(name: "forgetful", adopt: { $0 }, reopen: { _ in ContactDevice(seed: 1, identity: 1) }, finish: { _ in })

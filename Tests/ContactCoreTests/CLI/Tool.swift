@@ -42,12 +42,12 @@ struct Tool {
 
     /// Runs `contactcore arguments…` in ``folder``, standard input empty.
     @discardableResult
-    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
-        try run(arguments, environment: environment)
+    func run(_ arguments: String..., environment: [String: String] = [:]) async throws -> Run {
+        try await run(arguments, environment: environment)
     }
 
     @discardableResult
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
         let executable = try #require(Self.executable, "build the contactcore product first (swift build)")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("contactcore-run-\(UUID().uuidString)")
         let (outputURL, errorURL) = (scratch.appendingPathExtension("out"), scratch.appendingPathExtension("err"))
@@ -67,23 +67,31 @@ struct Tool {
         let (output, error) = (try FileHandle(forWritingTo: outputURL), try FileHandle(forWritingTo: errorURL))
         process.standardOutput = output
         process.standardError = error
-        try process.run()
-        process.waitUntilExit()
+        // Waits without blocking a thread of the test pool: many runs can be under way at once.
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
         try output.close()
         try error.close()
-        return Run(status: process.terminationStatus, output: try Data(contentsOf: outputURL),
+        return Run(status: status, output: try Data(contentsOf: outputURL),
                    error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
     }
 
     /// Runs a command that must succeed, silently on standard error.
     @discardableResult
-    func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
-        try succeed(arguments, sourceLocation: sourceLocation)
+    func succeed(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws -> Run {
+        try await succeed(arguments, sourceLocation: sourceLocation)
     }
 
     @discardableResult
-    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
-        let run = try run(arguments)
+    func succeed(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> Run {
+        let run = try await run(arguments)
         #expect(run.status == 0, "contactcore \(arguments.joined(separator: " ")): \(run)", sourceLocation: sourceLocation)
         #expect(run.error.isEmpty, "contactcore \(arguments.joined(separator: " ")) wrote to stderr: \(run.error)",
                 sourceLocation: sourceLocation)
@@ -93,9 +101,9 @@ struct Tool {
     /// Runs a command that must fail with exit status 1 and one error line naming `code`
     /// (`"ContactError 913"`, `"ToolError 2"`, `"VCardError 12"`), writing no file of the folder.
     @discardableResult
-    func fail(_ arguments: String..., code: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
+    func fail(_ arguments: String..., code: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Run {
         let before = snapshot()
-        let run = try run(arguments)
+        let run = try await run(arguments)
         let command = "contactcore \(arguments.joined(separator: " "))"
         #expect(run.status == 1, "\(command): \(run)", sourceLocation: sourceLocation)
         #expect(run.errorLines.count == 1, "\(command): not one line: \(run.error)", sourceLocation: sourceLocation)
