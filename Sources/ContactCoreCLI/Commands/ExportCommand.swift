@@ -34,7 +34,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        return try DeviceFile.reading(self.device.path) { device in
+        try DeviceFile.reading(self.device.path) { device in
             let data: Data = switch try reader.reader(on: device, path: self.device.path) {
             case .person(let device): device.vCardData(version: vcardVersion.version)
             case .app(let store):

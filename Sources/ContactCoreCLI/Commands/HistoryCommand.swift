@@ -40,7 +40,7 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let token = try since.map(Self.token)
-        return try DeviceFile.reading(self.device.path) { device in
+        try DeviceFile.reading(self.device.path) { device in
             try Apps.requireKnown(app.app, on: device, path: self.device.path)
             let store = device.store(for: app.configuration())
             let contactKeys: [ContactKey] = switch keys {

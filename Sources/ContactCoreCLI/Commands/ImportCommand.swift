@@ -40,7 +40,7 @@ struct ImportCommand: ParsableCommand {
         // Opening a large device takes a while too: the line covers it.
         let progress = ProgressLine.start("Opening \(self.device.path)…")
         defer { progress?.finish() }
-        return try DeviceFile.writing(self.device.path) { device in
+        try DeviceFile.writing(self.device.path) { device in
             let reader = try self.reader.reader(on: device, path: self.device.path)
             progress?.update("Importing \(file) (\(VCardFile.size(data)))…")
             let result: VCardStoreImport

@@ -21,7 +21,7 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var fetch: FetchOptions
 
     func run() throws {
-        return try DeviceFile.reading(self.device.path) { device in
+        try DeviceFile.reading(self.device.path) { device in
             let reader = try self.reader.reader(on: device, path: self.device.path)
             let keys = fetch.keys(for: reader, defaults: ContactOutput.defaultKeys)
             ContactOutput.print(try reader.contacts(nil, keys: keys, sortOrder: fetch.sort.sortOrder), keys: keys, format: fetch.format)

@@ -46,7 +46,7 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        return try DeviceFile.reading(self.device.path) { device in
+        try DeviceFile.reading(self.device.path) { device in
             let reader = try self.reader.reader(on: device, path: self.device.path)
             let keys = fetch.keys(for: reader, defaults: ContactOutput.defaultKeys)
             let contacts = try reader.contacts(try predicate(for: reader), keys: keys, sortOrder: fetch.sort.sortOrder)

@@ -28,7 +28,7 @@ struct ShowCommand: ParsableCommand {
     }
 
     func run() throws {
-        return try DeviceFile.reading(self.device.path) { device in
+        try DeviceFile.reading(self.device.path) { device in
             let reader = try self.reader.reader(on: device, path: self.device.path)
             let keys = fetch.keys(for: reader, defaults: reader.readableKeys)
             var contacts: [Contact] = []

@@ -43,7 +43,14 @@ enum DeviceFile {
         } catch let error as ContactError where error.code == .storageReadOnly {
             // The dry run reached its commit: every check passed.
         }
-        let device = try ContactDevice.open(databaseAt: path)
+        let device: ContactDevice
+        do {
+            device = try ContactDevice.open(databaseAt: path)
+        } catch {
+            guard error.code == .storageReadOnly else { throw error }
+            // The library's message names its API; this one says what the command needs.
+            throw ContactError(.storageReadOnly, "\(path) is read-only, and this command changes the device.")
+        }
         defer { device.close() }
         return try body(device)
     }

@@ -2,12 +2,13 @@ import ContactCore
 
 /// Apps as Settings shows them: status and permitted set, with the permitted contacts' names.
 enum AppOutput {
-    static func json(_ bundleIdentifier: String, on device: ContactDevice) -> JSON {
+    /// `{"bundleIdentifier", "status", "permitted": [identifiers, sorted]}`, with `extra` members.
+    static func json(_ bundleIdentifier: String, on device: ContactDevice, adding extra: [String: JSON] = [:]) -> JSON {
         .object([
             "bundleIdentifier": .string(bundleIdentifier),
             "status": .string("\(device.authorizationStatus(for: bundleIdentifier))"),
             "permitted": .array(device.permittedIdentifiers(for: bundleIdentifier).sorted().map(JSON.string)),
-        ])
+        ].merging(extra) { $1 })
     }
 
     /// A row per app: its status and how many contacts it may see under limited access.

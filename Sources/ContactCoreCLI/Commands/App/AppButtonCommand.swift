@@ -65,7 +65,7 @@ struct AppButtonCommand: ParsableCommand {
     }
 
     func run() throws {
-        return try (tap ? DeviceFile.writing : DeviceFile.reading)(self.device.path) { device in
+        try (tap ? DeviceFile.writing : DeviceFile.reading)(self.device.path) { device in
             let store = device.store(for: app.configuration(usage: usage))
             let button = ContactAccessButton(queryString: query, ignoredEmails: Set(ignoreEmail), ignoredPhoneNumbers: Set(ignorePhone))
             let minimum = button.minimumSize

@@ -34,7 +34,7 @@ struct AppPickerCommand: ParsableCommand {
     var format: DataFormat = .table
 
     func run() throws {
-        return try DeviceFile.writing(self.device.path) { device in
+        try DeviceFile.writing(self.device.path) { device in
             try Apps.requireKnown(app.app, on: device, path: self.device.path)
             let selection = AccessPickerSelection(
                 adding: try PersonChoice.resolve(identifiers: add, names: addNamed, on: device),

@@ -41,7 +41,7 @@ struct AppRequestCommand: ParsableCommand {
     }
 
     func run() throws {
-        return try DeviceFile.writing(self.device.path) { device in
+        try DeviceFile.writing(self.device.path) { device in
             let chosen = try PersonChoice.resolve(identifiers: choice.contact, names: choice.contactNamed, on: device)
             let store = device.store(for: app.configuration(usage: usage))
             let prompted = store.authorizationStatus == .notDetermined
@@ -54,9 +54,7 @@ struct AppRequestCommand: ParsableCommand {
             try store.requestAccess()
             switch format {
             case .json:
-                guard case .object(var members) = AppOutput.json(app.app, on: device) else { return }
-                members["prompted"] = .bool(prompted)
-                Output.write(JSON.object(members).text)
+                Output.write(AppOutput.json(app.app, on: device, adding: ["prompted": .bool(prompted)]).text)
             case .table:
                 let status = store.authorizationStatus
                 Output.lines([prompted ? "The person answered \(self.answer)." : "No prompt: \(app.app) is \(status) already.", ""]

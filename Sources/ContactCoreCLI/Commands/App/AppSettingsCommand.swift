@@ -56,7 +56,7 @@ struct AppSettingsCommand: ParsableCommand {
     }
 
     func run() throws {
-        return try DeviceFile.writing(self.device.path) { device in
+        try DeviceFile.writing(self.device.path) { device in
             try Apps.requireKnown(app.app, on: device, path: self.device.path)
             let change: SettingsChange
             switch access {

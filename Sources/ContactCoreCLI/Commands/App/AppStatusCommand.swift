@@ -24,7 +24,7 @@ struct AppStatusCommand: ParsableCommand {
     var format: DataFormat = .table
 
     func run() throws {
-        return try DeviceFile.reading(self.device.path) { device in
+        try DeviceFile.reading(self.device.path) { device in
             if let app {
                 try Apps.requireKnown(app, on: device, path: self.device.path)
                 switch format {
