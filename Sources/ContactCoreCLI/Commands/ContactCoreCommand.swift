@@ -16,7 +16,8 @@ struct ContactCoreCommand: ParsableCommand {
 
             Example, an app under limited access:
               contactcore init demo.db --seed 1 --vcard contacts.vcf
-              contactcore app request demo.db --app com.example.chat --answer limited --contact-named John
+              contactcore app request demo.db --app com.example.chat \\
+                --answer limited --contact-named John
               contactcore list demo.db --app com.example.chat
             """,
         subcommands: [

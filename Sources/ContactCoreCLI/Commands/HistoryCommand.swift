@@ -15,7 +15,8 @@ struct HistoryCommand: ParsableCommand {
             an error.
 
             Example:
-              contactcore history demo.db --app com.example.crm --since AQAeR2…== --format json
+              contactcore history demo.db --app com.example.crm --format json
+              contactcore history demo.db --app com.example.crm --since "$TOKEN"
             """
     )
 

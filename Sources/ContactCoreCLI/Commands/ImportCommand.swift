@@ -40,7 +40,20 @@ struct ImportCommand: ParsableCommand {
         // Opening a large device takes a while too: the line covers it.
         let progress = ProgressLine.start("Opening \(self.device.path)…")
         defer { progress?.finish() }
-        try DeviceFile.writing(self.device.path) { device in
+        // A dry run of the import would cost as much as the import: the checks that can refuse
+        // it run on the device opened read-only instead, so a refused import writes nothing.
+        try DeviceFile.reading(self.device.path) { device in
+            let reader = try self.reader.reader(on: device, path: self.device.path)
+            progress?.update("Reading \(file) (\(VCardFile.size(data)))…")
+            do throws(VCardError) {
+                _ = try VCardSerialization.read(data)
+            } catch {
+                throw FileVCardError(path: file, error: error)
+            }
+            // The gate every read and save of the app passes: without access, no import.
+            if case .app(let store) = reader { _ = try store.contactIdentifiers(matching: .identifiers([])) }
+        }
+        try DeviceFile.updating(self.device.path) { device in
             let reader = try self.reader.reader(on: device, path: self.device.path)
             progress?.update("Importing \(file) (\(VCardFile.size(data)))…")
             let result: VCardStoreImport

@@ -12,7 +12,8 @@ struct ListCommand: ParsableCommand {
 
             Examples:
               contactcore list demo.db
-              contactcore list demo.db --app com.example.chat --keys givenName,phoneNumbers --format json
+              contactcore list demo.db --app com.example.chat --keys givenName,phoneNumbers \\
+                --format json
             """
     )
 

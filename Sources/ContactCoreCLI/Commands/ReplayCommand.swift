@@ -18,8 +18,9 @@ struct ReplayCommand: ParsableCommand {
             Fuzz/Regressions/<Target>/…, Fuzz/Crashes/<Target>/…). Targets: \
             \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")).
 
-            Example:
-              contactcore replay Fuzz/Regressions/FuzzPermittedSet/excluded-authors-reorder-events
+            Examples:
+              contactcore replay Corpus/FuzzVCard/001e929d6eb99fcc0e693f15f865b88ac289e7c2
+              contactcore replay crash-5d41402abc4b2a76 --target FuzzPermittedSet
             """
     )
 

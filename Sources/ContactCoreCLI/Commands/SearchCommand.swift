@@ -14,7 +14,8 @@ struct SearchCommand: ParsableCommand {
 
             Examples:
               contactcore search demo.db --name "john app"
-              contactcore search demo.db --app com.example.chat --phone "408 555 0100" --format json
+              contactcore search demo.db --app com.example.chat --phone "408 555 0100" \\
+                --format json
             """
     )
 

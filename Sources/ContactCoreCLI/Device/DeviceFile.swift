@@ -43,6 +43,13 @@ enum DeviceFile {
         } catch let error as ContactError where error.code == .storageReadOnly {
             // The dry run reached its commit: every check passed.
         }
+        return try updating(path, body)
+    }
+
+    /// Runs `body` on the device open for commits, with no dry run: for a command whose dry run
+    /// would cost as much as the change (a large import), and which made its checks in a
+    /// ``reading(_:_:)`` of its own before.
+    static func updating<T>(_ path: String, _ body: (ContactDevice) throws -> T) throws -> T {
         let device: ContactDevice
         do {
             device = try ContactDevice.open(databaseAt: path)

@@ -77,6 +77,7 @@ struct CLIDeviceFileTests {
         // Denied: nothing to export, as an error of the library.
         try await tool.succeed("app", "settings", "d.db", "--app", "com.example.chat", "--access", "denied")
         try await tool.fail("export", "d.db", "--app", "com.example.chat", code: "ContactError 100")
+        try await tool.fail("import", "d.db", Self.fixture("google-3.0.vcf"), "--app", "com.example.chat", code: "ContactError 100")
     }
 
     @Test func aLongImportShowsProgressOnATerminalOnly() async throws {

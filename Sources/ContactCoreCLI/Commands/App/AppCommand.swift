@@ -12,7 +12,8 @@ struct AppCommand: ParsableCommand {
             (--contact-named), and sees every contact on the device whatever the app sees.
 
             Example:
-              contactcore app request demo.db --app com.example.chat --answer limited --contact-named John
+              contactcore app request demo.db --app com.example.chat \\
+                --answer limited --contact-named John
             """,
         subcommands: [
             AppStatusCommand.self, AppRequestCommand.self, AppSettingsCommand.self, AppPickerCommand.self,

@@ -11,7 +11,8 @@ struct AppPickerCommand: ParsableCommand {
             never the ones removed; they are printed, then the app's access.
 
             Example:
-              contactcore app picker demo.db --app com.example.chat --add-named Acme --remove-named John
+              contactcore app picker demo.db --app com.example.chat \\
+                --add-named Acme --remove-named John
             """
     )
 

@@ -11,7 +11,8 @@ struct AppRequestCommand: ParsableCommand {
             and change nothing, as on iOS. This is how an app first appears on the device.
 
             Examples:
-              contactcore app request demo.db --app com.example.chat --answer limited --contact-named John
+              contactcore app request demo.db --app com.example.chat \\
+                --answer limited --contact-named John
               contactcore app request demo.db --app com.example.crm --answer full
             """
     )
