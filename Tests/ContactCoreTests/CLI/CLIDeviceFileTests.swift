@@ -23,6 +23,21 @@ struct CLIDeviceFileTests {
         #expect(try VCardSerialization.contacts(from: four) == expected)
     }
 
+    /// JSON escapes what it must and nothing else: the international fixture's names and notes
+    /// (CJK, Hebrew, Arabic, emoji, backslashes, quotes, newlines) parse back as the library reads them.
+    @Test func jsonCarriesEveryCharacter() async throws {
+        let tool = try Tool()
+        defer { tool.remove() }
+        try await tool.succeed("init", "d.db", "--vcard", Self.fixture("international-3.0.vcf"))
+        let listed = try await tool.succeed("list", "d.db", "--keys", "all", "--sort", "none", "--format", "json").objects()
+        let expected = try VCardFixtures.contacts("international-3.0.vcf")
+        #expect(listed.map { $0["givenName"] as? String } == expected.map(\.givenName))
+        #expect(listed.map { $0["familyName"] as? String } == expected.map(\.familyName))
+        #expect(listed.map { $0["note"] as? String } == expected.map(\.note))
+        #expect(listed.map { $0["jobTitle"] as? String } == expected.map(\.jobTitle))
+        #expect(expected.contains { $0.note.contains("\\") && $0.note.contains("\n") })
+    }
+
     @Test func theSameSeedGivesTheSameIdentifiers() async throws {
         let tool = try Tool()
         defer { tool.remove() }

@@ -36,7 +36,7 @@ struct CLIReadTests {
         let birthday = try #require(all[0]["birthday"] as? [String: Any])
         #expect(birthday["calendar"] as? String == "gregorian")
         #expect([birthday["year"], birthday["month"], birthday["day"]].map { $0 as? Int } == [1978, 1, 20])
-        #expect(try await tool.succeed("show", "d.db", device.kate, "--keys", "dates", "--format", "json").text.contains("\"dates\" : []"))
+        #expect(try await tool.succeed("show", "d.db", device.kate, "--keys", "dates", "--format", "json").text.contains("\"dates\": []"))
         #expect(all[0]["note"] as? String == "Google keeps notes on one line\nand escapes newlines.")
         #expect(all[0]["imageData"] is NSNull)
 
