@@ -35,7 +35,8 @@ package enum Printer {
     private static func comment(_ failure: Failure?) -> String {
         guard let failure else { return "Passes every rule." }
         return "\(failure.rule) at operation \(failure.step): "
-            + failure.detail.split(separator: "\n", omittingEmptySubsequences: false).map(printable).joined(separator: "\n    // ")
+            + failure.detail.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(printable)
+            .joined(separator: "\n    // ")
     }
 
     /// A line of a comment: control characters (the carriage return of CRLF among them) escaped.
