@@ -13,7 +13,7 @@ extension ContactDevice {
         let query = try PreparedPredicate(request.predicate)
         return state.withLock { state in
             let scope = AppScope(state, AppRecord(status: .authorized))
-            return Array(scope.snapshot(of: query.ordered(in: scope, by: request.sortOrder), keys: keys))
+            return Array(scope.snapshot(of: query.orderedPositions(in: scope, by: request.sortOrder), keys: keys))
         }
     }
 
