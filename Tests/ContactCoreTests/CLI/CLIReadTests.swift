@@ -46,6 +46,8 @@ struct CLIReadTests {
 
     @Test func eachReaderSeesWhatItsAccessAllows() async throws {
         defer { tool.remove() }
+        let before = tool.snapshot()
+        defer { #expect(tool.snapshot() == before, "a read changed the folder (the file, or SQLite's -wal and -shm left behind)") }
         #expect(try await identifiers("list", "d.db") == [device.daniel, device.kate])
         #expect(try await identifiers("list", "d.db", "--app", CLIFixture.crm) == [device.daniel, device.kate])
         #expect(try await identifiers("list", "d.db", "--app", CLIFixture.chat) == [device.daniel])
