@@ -62,6 +62,16 @@ import Testing
         #expect(try notes.contactIdentifiers(matching: .emailAddress(query)) == (found ? [identifier] : []), "\(query)")
     }
 
+    /// The same rule for a limited app, whose predicate scans its permitted set instead of the index.
+    @Test(arguments: [("kate@bell.org", true), ("KATE@Bell.org", true), ("kate@bell", false), ("kate@bell.org.uk", false)])
+    func aLimitedAppsEmailPredicateIsTheWholeAddress(_ query: String, _ found: Bool) throws {
+        let (device, _, _, identifier) = try Self.device()
+        let chat = AppConfiguration(bundleIdentifier: "com.example.chat", usageDescription: "Chat")
+        try device.applySettings(.allowLimited([identifier]), to: chat.bundleIdentifier)
+        let store = device.store(for: chat)
+        #expect(try store.contactIdentifiers(matching: .emailAddress(query)) == (found ? [identifier] : []), "\(query)")
+    }
+
     @Test(arguments: ["kate@bell.org", "kate@bell", "kate@", "KATE@B"])
     func theButtonMatchesAPrefixOfTheAddress(_ query: String) throws {
         let (device, _, _, identifier) = try Self.device()
