@@ -35,7 +35,15 @@ let package = Package(
     targets: [
         .target(name: "ContactCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "ContactCoreTesting", dependencies: ["ContactCore"]),
-        .target(name: "ContactCoreSQLite", dependencies: ["ContactCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "ContactCoreSQLite",
+            dependencies: [
+                "ContactCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C functions, to read rows without GRDB's generic decoding.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
         // The commands of `contactcore`, a library so that the tool's `main` stays one call.
         .target(
             name: "ContactCoreCLI",

@@ -14,8 +14,10 @@ extension ContactDevice {
     /// not exist: the same device as one in memory (SPEC 13), whose every commit is durable
     /// before the call that made it returns.
     ///
-    /// Opening reads the whole device into memory and rebuilds its search index; from then on
-    /// reads never touch the file. The device owns the file until ``ContactCore/ContactDevice/close()``
+    /// Opening reads the whole device into memory; from then on reads never touch the file.
+    /// The search index is built by the first search that needs it (a name, phone or email
+    /// predicate of an app with full access, or the access button), which then takes as long
+    /// as the rest of opening did; a limited app's search never waits for it. The device owns the file until ``ContactCore/ContactDevice/close()``
     /// or until it is released; a lock file at `path + ".lock"` keeps any other device, in this
     /// process or another, from opening it meanwhile.
     ///
@@ -48,9 +50,9 @@ extension ContactDevice {
     private static func open(path: String, options: ContactDatabaseOptions, lock: FileLock) throws(ContactError) -> ContactDevice {
         let queue = try SQLiteStorage.makeQueue(path: path, options: options)
         do {
-            let image = try prepare(queue, options: options)
+            let (image, contacts) = try prepare(queue, options: options)
             let storage = SQLiteStorage(queue: queue, lock: lock, readOnly: options.readOnly)
-            return try ContactDevice(image: image, storage: storage)
+            return try ContactDevice(image: image, table: contacts, storage: storage)
         } catch {
             try? queue.close()
             throw ContactError.storage(error, while: "Reading \(path)", reading: true)
@@ -58,7 +60,7 @@ extension ContactDevice {
     }
 
     /// Creates, checks and migrates the schema, then reads the image.
-    private static func prepare(_ queue: DatabaseQueue, options: ContactDatabaseOptions) throws -> DeviceImage {
+    private static func prepare(_ queue: DatabaseQueue, options: ContactDatabaseOptions) throws -> (DeviceImage, ContactTable) {
         let migrator = DatabaseSchema.migrator
         let (applicationID, tableCount, superseded, complete) = try queue.read { db in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0

@@ -1,25 +1,28 @@
 import ContactCore
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// Reads a device's whole image from its database, checking every value's type: a damaged
 /// file is ``ContactCore/ContactError/Code/storageCorrupt``, never a trap in a row accessor.
 enum ImageReader {
-    static func read(_ db: Database) throws -> DeviceImage {
-        guard let metaRow = try Row.fetchOne(db, sql: """
+    /// The image, whose contacts are in the table beside it.
+    static func read(_ db: Database) throws -> (image: DeviceImage, contacts: ContactTable) {
+        let metas = try rows(db, """
             SELECT seed, identifierCounter, historyIdentity, nextSerial, defaultSortOrder, defaultContainer,
                 historyLimit, lastSequence FROM device WHERE id = 1
-            """)
-        else { throw StorageCoding.corrupt("no device row") }
-        var meta = Columns(metaRow)
-        var image = DeviceImage(meta: DeviceMetaRecord(
-            seed: try meta.uint64(), identifierCounter: try meta.uint64(), historyIdentity: try meta.uint64(),
-            nextSerial: try meta.uint64(), defaultSortOrder: try meta.int(), defaultContainerIdentifier: try meta.text(),
-            historyLimit: try meta.int(), lastSequence: try meta.uint64()))
+            """) { meta in
+            DeviceMetaRecord(
+                seed: try meta.uint64(), identifierCounter: try meta.uint64(), historyIdentity: try meta.uint64(),
+                nextSerial: try meta.uint64(), defaultSortOrder: try meta.int(), defaultContainerIdentifier: try meta.text(),
+                historyLimit: try meta.int(), lastSequence: try meta.uint64())
+        }
+        guard let meta = metas.first else { throw StorageCoding.corrupt("no device row") }
+        var image = DeviceImage(meta: meta)
         image.containers = try rows(db, "SELECT identifier, name, kind FROM container ORDER BY position") { columns in
             ContainerRecord(identifier: try columns.text(), name: try columns.text(), kind: try columns.int())
         }
-        image.contacts = try contacts(db)
+        let contacts = try contacts(db)
         image.groups = try rows(db, "SELECT identifier, serial, name, container FROM contactGroup ORDER BY serial") { columns in
             GroupRecord(identifier: try columns.text(), serial: try columns.uint64(), name: try columns.text(),
                         containerIdentifier: try columns.text())
@@ -31,7 +34,7 @@ enum ImageReader {
         }
         image.permitted = try rows(db, "SELECT bundleIdentifier, contact FROM permission", pair)
         image.history = try history(db)
-        return image
+        return (image, contacts)
     }
 
     private static func pair(_ columns: inout Columns) throws -> PairRecord {
@@ -40,25 +43,42 @@ enum ImageReader {
 
     private static func rows<T>(_ db: Database, _ sql: String, _ make: (inout Columns) throws -> T) throws -> [T] {
         var result: [T] = []
-        let cursor = try Row.fetchCursor(db, sql: sql)
-        while let row = try cursor.next() {
-            var columns = Columns(row)
-            result.append(try make(&columns))
-        }
+        try forEachRow(db, sql) { columns in result.append(try make(&columns)) }
         return result
     }
 
-    /// Contacts by serial, each with its labeled values: both tables are read in serial order
-    /// and merged, with no lookup per contact.
-    private static func contacts(_ db: Database) throws -> [ContactRecord] {
+    /// Calls `body` with each row of `sql`'s result.
+    private static func forEachRow(_ db: Database, _ sql: String, _ body: (inout Columns) throws -> Void) throws {
+        let statement = try db.makeStatement(sql: sql)
+        let cursor = try Row.fetchCursor(statement)
+        while try cursor.next() != nil {
+            var columns = Columns(statement.sqliteStatement)
+            try body(&columns)
+        }
+    }
+
+    /// Contacts by serial, each with its labeled values, into a table one at a time: the two
+    /// tables are stepped side by side in serial order, with no lookup per contact and no
+    /// array of every row.
+    private static func contacts(_ db: Database) throws -> ContactTable {
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact") ?? 0
+        var table = ContactTable(capacity: count)
         let textSQL = DatabaseSchema.textColumns.joined(separator: ", ")
-        var contacts: [ContactRecord] = []
-        let cursor = try Row.fetchCursor(db, sql: """
+        let valueStatement = try db.makeStatement(sql: """
+            SELECT contactSerial, property, position, identifier, label, value FROM labeledValue ORDER BY contactSerial, property, position
+            """)
+        let values = try Row.fetchCursor(valueStatement)
+        /// The serial of the labeled value the value statement stands on; `nil` past the last.
+        func nextValueSerial() throws -> UInt64? {
+            guard try values.next() != nil else { return nil }
+            var columns = Columns(valueStatement.sqliteStatement)
+            return try columns.uint64()
+        }
+        var valueSerial = try nextValueSerial()
+        try forEachRow(db, """
             SELECT serial, identifier, contactType, container, \(textSQL), birthday, nonGregorianBirthday, imageData,
                 thumbnailImageData FROM contact ORDER BY serial
-            """)
-        while let row = try cursor.next() {
-            var columns = Columns(row)
+            """) { columns in
             let serial = try columns.uint64()
             let identifier = try columns.text()
             let type = try columns.int()
@@ -66,27 +86,23 @@ enum ImageReader {
             var texts: [String] = []
             texts.reserveCapacity(DatabaseSchema.textColumns.count)
             for _ in DatabaseSchema.textColumns { texts.append(try columns.text()) }
-            contacts.append(ContactRecord(
+            var record = ContactRecord(
                 identifier: identifier, serial: serial, contactType: type, containerIdentifier: container, texts: texts,
                 birthday: try columns.optionalText(), nonGregorianBirthday: try columns.optionalText(),
-                imageData: try columns.optionalBlob(), thumbnailImageData: try columns.optionalBlob(), labeledValues: []))
-        }
-        var index = 0
-        let values = try Row.fetchCursor(db, sql: """
-            SELECT contactSerial, property, position, identifier, label, value FROM labeledValue ORDER BY contactSerial
-            """)
-        while let row = try values.next() {
-            var columns = Columns(row)
-            let serial = try columns.uint64()
-            while index < contacts.count, contacts[index].serial < serial { index += 1 }
-            guard index < contacts.count, contacts[index].serial == serial else {
-                throw StorageCoding.corrupt("a labeled value of no contact")
+                imageData: try columns.optionalBlob(), thumbnailImageData: try columns.optionalBlob(), labeledValues: [])
+            while let next = valueSerial, next <= serial {
+                guard next == serial else { throw StorageCoding.corrupt("a labeled value of no contact") }
+                var value = Columns(valueStatement.sqliteStatement)
+                _ = try value.uint64()
+                record.labeledValues.append(LabeledValueRecord(
+                    property: try value.text(), position: try value.int(), identifier: try value.text(),
+                    label: try value.optionalText(), value: try value.text()))
+                valueSerial = try nextValueSerial()
             }
-            contacts[index].labeledValues.append(LabeledValueRecord(
-                property: try columns.text(), position: try columns.int(), identifier: try columns.text(),
-                label: try columns.optionalText(), value: try columns.text()))
+            try table.add(record)
         }
-        return contacts
+        guard valueSerial == nil else { throw StorageCoding.corrupt("a labeled value of no contact") }
+        return table
     }
 
     private static func history(_ db: Database) throws -> [HistoryRecord] {
@@ -99,9 +115,7 @@ enum ImageReader {
                                  notifiedApps: apps, events: [])
         }
         var index = 0
-        let events = try Row.fetchCursor(db, sql: "SELECT sequence, position, kind, first, second FROM historyEvent ORDER BY sequence, position")
-        while let row = try events.next() {
-            var columns = Columns(row)
+        try forEachRow(db, "SELECT sequence, position, kind, first, second FROM historyEvent ORDER BY sequence, position") { columns in
             let sequence = try columns.uint64()
             let position = try columns.int()
             while index < commits.count, commits[index].sequence < sequence { index += 1 }
@@ -114,24 +128,38 @@ enum ImageReader {
     }
 }
 
-/// Reads a row's columns in order, each checked against the type it must have.
+/// Reads the current row of a statement's columns in order, each checked against the type it
+/// must have. Straight from SQLite's column functions: GRDB's generic row decoding cost more
+/// than the rest of reading a database.
 struct Columns {
-    private let row: Row
-    private var index = 0
+    private let statement: SQLiteStatement
+    private let count: Int32
+    private var index: Int32 = 0
 
-    init(_ row: Row) { self.row = row }
+    init(_ statement: SQLiteStatement) {
+        self.statement = statement
+        count = sqlite3_column_count(statement)
+    }
 
-    private mutating func next() -> DatabaseValue.Storage {
+    /// The type of the next column (`SQLITE_NULL` past the last), which becomes the current one.
+    private mutating func next() -> Int32 {
         defer { index += 1 }
-        guard index < row.count else { return .null }
-        let value: DatabaseValue = row[index]
-        return value.storage
+        return index < count ? sqlite3_column_type(statement, index) : SQLITE_NULL
+    }
+
+    private var current: Int32 { index - 1 }
+
+    /// The current column's bytes, as text or blob.
+    private func bytes() -> UnsafeRawBufferPointer {
+        let count = Int(sqlite3_column_bytes(statement, current))
+        guard count > 0, let start = sqlite3_column_blob(statement, current) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: start, count: count)
     }
 
     mutating func optionalInt64() throws -> Int64? {
         switch next() {
-        case .null: return nil
-        case .int64(let value): return value
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER: return sqlite3_column_int64(statement, current)
         default: throw StorageCoding.corrupt("a number column holding something else")
         }
     }
@@ -150,9 +178,15 @@ struct Columns {
 
     mutating func optionalText() throws -> String? {
         switch next() {
-        case .null: return nil
-        case .string(let value): return value
-        case .blob(let bytes):  // text holding a NUL (see `bind`)
+        case SQLITE_NULL: return nil
+        case SQLITE_TEXT:
+            // The text pointer first: it makes SQLite hold the value as UTF-8, whose length
+            // sqlite3_column_bytes then gives.
+            guard let text = sqlite3_column_text(statement, current) else { return "" }
+            let count = Int(sqlite3_column_bytes(statement, current))
+            return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        case SQLITE_BLOB:  // text holding a NUL (see `bind`)
+            let bytes = bytes()
             guard bytes.contains(0), let value = String(validating: bytes, as: UTF8.self) else {
                 throw StorageCoding.corrupt("a text column holding data")
             }
@@ -168,8 +202,8 @@ struct Columns {
 
     mutating func optionalBlob() throws -> Data? {
         switch next() {
-        case .null: return nil
-        case .blob(let value): return value
+        case SQLITE_NULL: return nil
+        case SQLITE_BLOB: return Data(bytes())
         default: throw StorageCoding.corrupt("a data column holding something else")
         }
     }

@@ -123,10 +123,11 @@ extension DeviceState {
     /// The contacts the access button offers: found by the query's name, phone or email
     /// rule, outside the app's permitted set, with no ignored address or number; ranked by
     /// kind of match, then the device's sort order, then identifier.
-    func accessButtonHits(_ button: ContactAccessButton, for app: AppRecord) -> [SearchHit] {
+    /// The person's search over the whole device: it builds the search index if need be.
+    mutating func accessButtonHits(_ button: ContactAccessButton, for app: AppRecord) -> [SearchHit] {
         let ignoredEmails = Set(button.ignoredEmails.map(EmailMatching.key(of:)))
         let ignoredPhones = button.ignoredPhoneNumbers.map(PhoneDigits.digits(of:))
-        let hits = searchIndex.hits(for: ContactSearchQuery(button.queryString)).filter { hit in
+        let hits = prepareSearchIndex().hits(for: ContactSearchQuery(button.queryString)).filter { hit in
             !app.permitted.contains(hit.identifier)
                 && !hit.keys.emails.contains(where: ignoredEmails.contains)
                 && !hit.keys.phoneDigits.contains { number in

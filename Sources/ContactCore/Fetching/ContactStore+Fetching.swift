@@ -33,7 +33,7 @@ extension ContactStore {
     ) throws(ContactError) {
         let keys = try checkReadable(request.keysToFetch)
         let query = try PreparedPredicate(request.predicate)
-        let snapshot = try withScope { scope in
+        let snapshot = try withScope(searching: query.usesSearchIndex) { scope in
             scope.snapshot(of: query.orderedPositions(in: scope, by: request.sortOrder), keys: keys)
         }
         var stop = false
@@ -50,14 +50,14 @@ extension ContactStore {
         matching predicate: ContactPredicate, sortOrder: SortOrder = .none
     ) throws(ContactError) -> [String] {
         let query = try PreparedPredicate(predicate)
-        return try withScope { scope in query.ordered(in: scope, by: sortOrder) }
+        return try withScope(searching: query.usesSearchIndex) { scope in query.ordered(in: scope, by: sortOrder) }
     }
 
     /// The contacts a fetch request selects: the one implementation behind every batch read.
     public func contacts(for request: ContactFetchRequest) throws(ContactError) -> [Contact] {
         let keys = try checkReadable(request.keysToFetch)
         let query = try PreparedPredicate(request.predicate)
-        return try withScope { scope in
+        return try withScope(searching: query.usesSearchIndex) { scope in
             Array(scope.snapshot(of: query.orderedPositions(in: scope, by: request.sortOrder), keys: keys))
         }
     }
@@ -150,11 +150,11 @@ struct PreparedPredicate {
     /// everything in insertion order.
     private func isInInsertionOrder(_ order: SortOrder, in scope: AppScope) -> Bool {
         let insertionOrder = order == .none || (order == .userDefault && scope.defaultSortOrder == .none)
-        return insertionOrder && isIndexed && scope.app.status == .authorized
+        return insertionOrder && usesSearchIndex && scope.app.status == .authorized
     }
 
     /// Whether the search index answers the criterion (``AppScope/identifiers(matching:)``).
-    private var isIndexed: Bool {
+    var usesSearchIndex: Bool {
         switch criterion {
         case .name, .phone, .email: true
         case .all, .identifiers, .group, .container: false

@@ -1,9 +1,10 @@
 extension ContactDevice {
-    /// A device in the state a storage read back, committing to that storage from now on.
+    /// A device in the state a storage read back, committing to that storage from now on:
+    /// the image, and the contacts of `table` (which a reader fills without an array of rows).
     ///
     /// - Throws: ``ContactError/Code/storageCorrupt`` if the image breaks a rule of the device.
-    package convenience init(image: DeviceImage, storage: any DeviceStorage) throws(ContactError) {
-        self.init(state: try DeviceState(image: image, storage: storage))
+    package convenience init(image: DeviceImage, table: ContactTable? = nil, storage: any DeviceStorage) throws(ContactError) {
+        self.init(state: try DeviceState(image: image, table: table, storage: storage))
     }
 
     /// Everything the device would keep in storage, in canonical order: what a new database

@@ -1,12 +1,35 @@
 import Foundation
 
-/// Texts by ``ContactRecord/textKeys`` (key paths are immutable: safe to share); the compiler
-/// cannot check that the two lists agree, the reopen tests do.
-nonisolated(unsafe) private let textPaths: [WritableKeyPath<ContactFields, String>] = [
-    \.namePrefix, \.givenName, \.middleName, \.familyName, \.previousFamilyName, \.nameSuffix, \.nickname,
-    \.phoneticGivenName, \.phoneticMiddleName, \.phoneticFamilyName, \.organizationName,
-    \.phoneticOrganizationName, \.departmentName, \.jobTitle, \.note,
-]
+extension ContactFields {
+    /// The texts by ``ContactRecord/textKeys``, field by field rather than through key paths,
+    /// which are slow on the path that opens a database. The compiler cannot check that this
+    /// list, ``setTexts(_:)`` and `textKeys` agree; the reopen tests do.
+    var texts: [String] {
+        [namePrefix, givenName, middleName, familyName, previousFamilyName, nameSuffix, nickname,
+         phoneticGivenName, phoneticMiddleName, phoneticFamilyName, organizationName,
+         phoneticOrganizationName, departmentName, jobTitle, note]
+    }
+
+    /// Sets the texts from a list in ``ContactRecord/textKeys`` order, which has exactly
+    /// ``ContactRecord/textKeys``'s count.
+    mutating func setTexts(_ texts: [String]) {
+        namePrefix = texts[0]
+        givenName = texts[1]
+        middleName = texts[2]
+        familyName = texts[3]
+        previousFamilyName = texts[4]
+        nameSuffix = texts[5]
+        nickname = texts[6]
+        phoneticGivenName = texts[7]
+        phoneticMiddleName = texts[8]
+        phoneticFamilyName = texts[9]
+        organizationName = texts[10]
+        phoneticOrganizationName = texts[11]
+        departmentName = texts[12]
+        jobTitle = texts[13]
+        note = texts[14]
+    }
+}
 
 extension ContactRecord {
     init(identifier: String, _ stored: StoredContact) {
@@ -15,7 +38,7 @@ extension ContactRecord {
         serial = stored.serial
         contactType = stored.contactType.rawValue
         containerIdentifier = stored.containerIdentifier
-        texts = textPaths.map { fields[keyPath: $0] }
+        texts = fields.texts
         birthday = fields.birthday.map(StorageCoding.json)
         nonGregorianBirthday = fields.nonGregorianBirthday.map(StorageCoding.json)
         imageData = fields.imageData
@@ -41,21 +64,43 @@ extension ContactRecord {
     /// The stored contact, or ``ContactError/Code/storageCorrupt`` for values no device writes.
     func storedContact() throws(ContactError) -> StoredContact {
         guard let type = ContactType(rawValue: contactType) else { throw StorageCoding.corrupt("contact type \(contactType)") }
-        guard texts.count == textPaths.count else { throw StorageCoding.corrupt("a contact row with \(texts.count) texts") }
+        guard texts.count == Self.textKeys.count else { throw StorageCoding.corrupt("a contact row with \(texts.count) texts") }
         var fields = ContactFields()
-        for (path, text) in zip(textPaths, texts) { fields[keyPath: path] = text }
+        fields.setTexts(texts)
         fields.birthday = try birthday.map(StorageCoding.decode)
         fields.nonGregorianBirthday = try nonGregorianBirthday.map(StorageCoding.decode)
         fields.imageData = imageData
         fields.thumbnailImageData = thumbnailImageData
-        var byProperty: [String: [LabeledValueRecord]] = [:]
-        for value in labeledValues { byProperty[value.property, default: []].append(value) }
-        func list<V>(_ key: ContactKey, _ decode: (String) throws(ContactError) -> V) throws(ContactError) -> [LabeledValue<V>] {
-            guard let rows = byProperty.removeValue(forKey: key.rawValue) else { return [] }
+        // The values come grouped by property (a database reads them in key order); values
+        // of one property in several runs are grouped first.
+        var values = labeledValues[...]
+        while let property = values.first?.property {
+            let run = values.prefix { $0.property == property }
+            values = values.dropFirst(run.count)
+            guard try fields.setLabeledValues(run, of: property, contact: identifier) else {
+                var grouped = self
+                grouped.labeledValues.sort { $0.property < $1.property }
+                return try grouped.storedContact()
+            }
+        }
+        return StoredContact(contactType: type, fields: fields, containerIdentifier: containerIdentifier, serial: serial)
+    }
+}
+
+extension ContactFields {
+    /// Sets one multi-valued field from all of its rows, in any order of positions; `false`,
+    /// changing nothing, if the field already has values (its rows were not all together).
+    fileprivate mutating func setLabeledValues(
+        _ rows: ArraySlice<LabeledValueRecord>, of property: String, contact: String
+    ) throws(ContactError) -> Bool {
+        func list<V>(_ decode: (String) throws(ContactError) -> V) throws(ContactError) -> [LabeledValue<V>] {
+            var rows = rows
+            if !rows.indices.allSatisfy({ rows[$0].position == $0 - rows.startIndex }) { rows.sort { $0.position < $1.position } }
             var result: [LabeledValue<V>] = []
-            for (position, row) in rows.sorted(by: { $0.position < $1.position }).enumerated() {
+            result.reserveCapacity(rows.count)
+            for (position, row) in rows.enumerated() {
                 guard row.position == position, !row.identifier.isEmpty else {
-                    throw StorageCoding.corrupt("the \(key.rawValue) of \(identifier) skip a position or lack an identifier")
+                    throw StorageCoding.corrupt("the \(property) of \(contact) skip a position or lack an identifier")
                 }
                 var entry = LabeledValue(label: row.label.map(ContactLabel.init(rawValue:)), value: try decode(row.value))
                 entry.identifier = row.identifier
@@ -63,16 +108,22 @@ extension ContactRecord {
             }
             return result
         }
-        fields.phoneNumbers = try list(.phoneNumbers) { PhoneNumber($0) }
-        fields.emailAddresses = try list(.emailAddresses) { $0 }
-        fields.postalAddresses = try list(.postalAddresses, StorageCoding.decode)
-        fields.urlAddresses = try list(.urlAddresses) { $0 }
-        fields.socialProfiles = try list(.socialProfiles, StorageCoding.decode)
-        fields.instantMessageAddresses = try list(.instantMessageAddresses, StorageCoding.decode)
-        fields.contactRelations = try list(.contactRelations, StorageCoding.decode)
-        fields.dates = try list(.dates, StorageCoding.decode)
-        if let unknown = byProperty.keys.first { throw StorageCoding.corrupt("labeled values of an unknown property \(unknown)") }
-        return StoredContact(contactType: type, fields: fields, containerIdentifier: containerIdentifier, serial: serial)
+        func set<V>(_ field: inout [LabeledValue<V>], _ decode: (String) throws(ContactError) -> V) throws(ContactError) -> Bool {
+            guard field.isEmpty else { return false }
+            field = try list(decode)
+            return true
+        }
+        switch ContactKey(rawValue: property) {
+        case .phoneNumbers: return try set(&phoneNumbers) { PhoneNumber($0) }
+        case .emailAddresses: return try set(&emailAddresses) { $0 }
+        case .postalAddresses: return try set(&postalAddresses, StorageCoding.decode)
+        case .urlAddresses: return try set(&urlAddresses) { $0 }
+        case .socialProfiles: return try set(&socialProfiles, StorageCoding.decode)
+        case .instantMessageAddresses: return try set(&instantMessageAddresses, StorageCoding.decode)
+        case .contactRelations: return try set(&contactRelations, StorageCoding.decode)
+        case .dates: return try set(&dates, StorageCoding.decode)
+        default: throw StorageCoding.corrupt("labeled values of an unknown property \(property)")
+        }
     }
 }
 

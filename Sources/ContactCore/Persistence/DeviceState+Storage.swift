@@ -72,10 +72,12 @@ extension DeviceState {
         return write
     }
 
-    /// The state `image` describes, with the search index rebuilt, once every rule the device
-    /// keeps has been checked: a damaged file is ``ContactError/Code/storageCorrupt``, never a
-    /// state that breaks a rule later.
-    init(image: DeviceImage, storage: any DeviceStorage) throws(ContactError) {
+    /// The state `image` describes, once every rule the device keeps has been checked: a
+    /// damaged file is ``ContactError/Code/storageCorrupt``, never a state that breaks a rule
+    /// later. The search index is built by the first search that needs it.
+    ///
+    /// `table`: contacts a reader already added one by one, when the image has none.
+    init(image: DeviceImage, table: ContactTable? = nil, storage: any DeviceStorage) throws(ContactError) {
         let meta = image.meta
         let corrupt = StorageCoding.corrupt
         guard let sortOrder = SortOrder(storageCode: meta.defaultSortOrder) else { throw corrupt("sort order \(meta.defaultSortOrder)") }
@@ -91,23 +93,11 @@ extension DeviceState {
         let containerIdentifiers = Set(containers.map(\.identifier))
         guard containerIdentifiers.contains(meta.defaultContainerIdentifier) else { throw corrupt("no default container") }
 
-        var serials = Set<UInt64>()
-        func checkSerial(_ serial: UInt64, of identifier: String) throws(ContactError) {
-            guard serial >= 1, serial <= meta.nextSerial, serials.insert(serial).inserted else {
-                throw corrupt("the serial of \(identifier)")
-            }
-        }
-        var contacts: [String: StoredContact] = [:]
-        var inOrder: [(identifier: String, contact: StoredContact)] = []
-        contacts.reserveCapacity(image.contacts.count)
-        inOrder.reserveCapacity(image.contacts.count)
-        for record in image.contacts {
-            let stored = try record.storedContact()
-            guard ContactIdentifier.isWellFormed(record.identifier), containerIdentifiers.contains(stored.containerIdentifier),
-                  contacts.updateValue(stored, forKey: record.identifier) == nil
-            else { throw corrupt("contact \(record.identifier)") }
-            try checkSerial(stored.serial, of: record.identifier)
-            inOrder.append((record.identifier, stored))
+        var table = table ?? ContactTable(capacity: image.contacts.count)
+        for index in image.contacts.indices { try table.add(image.contacts[index]) }
+        let contacts = table.contacts
+        if let stray = table.containers.first(where: { !containerIdentifiers.contains($0) }) {
+            throw corrupt("contact \(contacts.first { $0.value.containerIdentifier == stray }?.key ?? "")")
         }
         var groups: [String: StoredGroup] = [:]
         for record in image.groups {
@@ -115,11 +105,11 @@ extension DeviceState {
                   groups.updateValue(StoredGroup(name: record.name, containerIdentifier: record.containerIdentifier,
                                                  serial: record.serial), forKey: record.identifier) == nil
             else { throw corrupt("group \(record.identifier)") }
-            try checkSerial(record.serial, of: record.identifier)
         }
+        try Self.checkSerials(contacts: table.serials, groups: image.groups, nextSerial: meta.nextSerial)
         var members: [String: Set<String>] = [:]
         for pair in image.members {
-            guard groups[pair.parent] != nil, contacts[pair.child] != nil else { throw corrupt("a membership of \(pair.child)") }
+            guard groups[pair.parent] != nil, contacts.index(forKey: pair.child) != nil else { throw corrupt("a membership of \(pair.child)") }
             members[pair.parent, default: []].insert(pair.child)
         }
         var subgroups: [String: Set<String>] = [:]
@@ -137,7 +127,7 @@ extension DeviceState {
             else { throw corrupt("app \(record.bundleIdentifier)") }
         }
         for pair in image.permitted {
-            guard apps[pair.parent]?.status == .limited, contacts[pair.child] != nil else {
+            guard apps[pair.parent]?.status == .limited, contacts.index(forKey: pair.child) != nil else {
                 throw corrupt("the permitted set of \(pair.parent)")
             }
             apps[pair.parent]?.permitted.insert(pair.child)
@@ -151,11 +141,37 @@ extension DeviceState {
 
         self.init(identifiers: IdentifierGenerator(seed: meta.seed, counter: meta.identifierCounter),
                   historyIdentity: meta.historyIdentity, nextSerial: meta.nextSerial, contacts: contacts,
-                  inInsertionOrder: inOrder, groups: groups,
+                  groups: groups,
                   containers: containers, defaultContainerIdentifier: meta.defaultContainerIdentifier, members: members,
                   subgroups: subgroups, apps: apps, defaultSortOrder: sortOrder,
                   history: ChangeLog(limit: meta.historyLimit, records: commits, lastSequence: meta.lastSequence),
                   storage: storage)
+    }
+
+    /// Serials run from 1 to `nextSerial`, each used once by a contact or a group. A reader
+    /// lists the contacts in serial order, so their check is one pass; the few groups are
+    /// then looked up among them.
+    private static func checkSerials(
+        contacts: [(serial: UInt64, identifier: String)], groups: [GroupRecord], nextSerial: UInt64
+    ) throws(ContactError) {
+        func check(_ serial: UInt64, _ identifier: String, repeated: Bool) throws(ContactError) {
+            guard serial >= 1, serial <= nextSerial, !repeated else { throw StorageCoding.corrupt("the serial of \(identifier)") }
+        }
+        let inOrder = zip(contacts, contacts.dropFirst()).allSatisfy { $0.serial <= $1.serial }
+        let sorted = inOrder ? contacts : contacts.sorted { $0.serial < $1.serial }
+        for (index, entry) in sorted.enumerated() {
+            try check(entry.serial, entry.identifier, repeated: index > 0 && sorted[index - 1].serial == entry.serial)
+        }
+        var groupSerials = Set<UInt64>()
+        for group in groups {
+            var low = 0, high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle].serial < group.serial { low = middle + 1 } else { high = middle }
+            }
+            let taken = (low < sorted.count && sorted[low].serial == group.serial) || !groupSerials.insert(group.serial).inserted
+            try check(group.serial, group.identifier, repeated: taken)
+        }
     }
 
     /// Whether some group contains itself through its subgroups.

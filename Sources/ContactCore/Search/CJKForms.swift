@@ -10,10 +10,18 @@ enum CJKForms {
     enum Script: Equatable { case han, kana, hangul, other }
 
     static func script(of scalar: Unicode.Scalar) -> Script {
-        switch scalar.value {
-        case 0x3040...0x309F, 0x30A0...0x30FF, 0x31F0...0x31FF, 0x1AFF0...0x1B16F: .kana
+        if isKana(scalar) { return .kana }
+        return switch scalar.value {
         case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xD7B0...0xD7FF: .hangul
         default: scalar.properties.isIdeographic ? .han : .other
+        }
+    }
+
+    /// Whether the scalar is kana: ``script(of:)`` without looking up the ideograph property.
+    static func isKana(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x309F, 0x30A0...0x30FF, 0x31F0...0x31FF, 0x1AFF0...0x1B16F: true
+        default: false
         }
     }
 

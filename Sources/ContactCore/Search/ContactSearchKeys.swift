@@ -79,7 +79,8 @@ struct ContactSearchKeys: Hashable, Sendable {
     /// The family name's last token and the given name's first, run together when the one
     /// ends and the other begins in Han, kana or Hangul, as such names are written.
     private static func cjkConcatenation(family: [SearchText.Token], given: [SearchText.Token]) -> SearchText.Token? {
-        guard let last = family.last, let first = given.first,
+        // An ASCII byte at either end is not CJK: most names stop here, before any decoding.
+        guard let last = family.last, let first = given.first, last.last ?? 0 >= 0x80, first.first ?? 0 >= 0x80,
               let end = String(decoding: last, as: UTF8.self).unicodeScalars.last,
               let start = String(decoding: first, as: UTF8.self).unicodeScalars.first,
               CJKForms.isCJK(end), CJKForms.isCJK(start)

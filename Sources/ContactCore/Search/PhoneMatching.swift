@@ -7,6 +7,9 @@ enum PhoneDigits {
 
     /// ASCII digits of `text`, with full-width digits folded; everything else dropped.
     static func digits(of text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.filter { (0x30...0x39).contains($0) }, as: UTF8.self)
+        }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -30,7 +33,8 @@ enum PhoneDigits {
 
     /// The key the search index files a number under: its trailing seven digits, or all of
     /// them when it has fewer. Two numbers that ``matches(query:candidate:)`` always share it.
-    static func indexKey(of digits: String) -> String {
-        String(digits.utf8.suffix(minimumSharedSuffix).map { Character(Unicode.Scalar($0)) })
+    /// As bytes: `digits` are ASCII.
+    static func indexKey(of digits: String) -> [UInt8] {
+        Array(digits.utf8.suffix(minimumSharedSuffix))
     }
 }

@@ -7,37 +7,93 @@ struct PrefixIndex: Sendable {
     typealias Key = [UInt8]
     typealias Slot = Int32
 
-    private var idByKey: [Key: Int32] = [:]
     /// By key id; a freed id holds an empty key and no slots.
     private var keys: [Key] = []
     private var postings: [[Slot]] = []
     private var freeIDs: [Int32] = []
-    /// Ids of the live keys, in byte order of their keys.
+    /// Ids of the live keys, in byte order of their keys: every lookup, exact or by prefix, is
+    /// a binary search here, so the index keeps no hash table of its keys to build or update.
     private var ordered: [Int32] = []
 
     init() {}
 
     /// The index of every (key, slot) pair at once, `pairs` in nondecreasing slot order: the
-    /// same index as inserting them one by one, but the distinct keys are sorted once
-    /// (O(n log n)) instead of each being inserted into the ordered list (O(n) apiece).
+    /// same index as inserting them one by one, built in one sort of the pairs (by key, then
+    /// position) instead of a binary search and a move of the ordered keys per new key.
     init(bulk pairs: [(key: Key, slot: Slot)]) {
-        idByKey.reserveCapacity(pairs.count)
-        for (key, slot) in pairs {
-            if let id = idByKey[key] {
-                if postings[Int(id)].last != slot { postings[Int(id)].append(slot) }
-            } else {
-                idByKey[key] = Int32(keys.count)
+        var entries = [BulkEntry]()
+        entries.reserveCapacity(pairs.count)
+        for position in pairs.indices { entries.append(BulkEntry(pairs[position].key, position: position)) }
+        pairs.withUnsafeBufferPointer { pairs in
+            // Equal keys keep the pairs' order, which is the order of their slots.
+            entries.sort { lhs, rhs in
+                let order = lhs.order(rhs) ?? pairs[Int(lhs.position)].key.byteOrder(pairs[Int(rhs.position)].key)
+                return order != 0 ? order < 0 : lhs.position < rhs.position
+            }
+            var start = 0
+            while start < entries.count {
+                let first = entries[start]
+                let key = pairs[Int(first.position)].key
+                var posting = [pairs[Int(first.position)].slot]
+                var end = start + 1
+                while end < entries.count,
+                      (entries[end].order(first) ?? pairs[Int(entries[end].position)].key.byteOrder(key)) == 0 {
+                    let slot = pairs[Int(entries[end].position)].slot
+                    if posting.last != slot { posting.append(slot) }
+                    end += 1
+                }
                 keys.append(key)
-                postings.append([slot])
+                postings.append(posting)
+                start = end
             }
         }
-        ordered = keys.indices.map { Int32($0) }.sorted { keys[Int($0)].bytesPrecede(keys[Int($1)]) }
+        ordered = Array(0..<Int32(keys.count))
+    }
+
+    /// A pair as the bulk build sorts it: the key's first sixteen bytes as two big-endian
+    /// numbers (zero-padded) and its length, which order most keys without reading them.
+    private struct BulkEntry {
+        var high: UInt64
+        var low: UInt64
+        var count: Int32
+        var position: Int32
+
+        init(_ key: Key, position: Int) {
+            var high: UInt64 = 0, low: UInt64 = 0
+            key.withUnsafeBufferPointer { bytes in
+                for index in 0..<8 { high = high << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
+                for index in 8..<16 { low = low << 8 | UInt64(index < bytes.count ? bytes[index] : 0) }
+            }
+            self.high = high
+            self.low = low
+            count = Int32(clamping: key.count)
+            self.position = Int32(position)
+        }
+
+        /// Byte order of the two keys from the numbers (negative, zero or positive, as
+        /// ``Swift/Array/byteOrder(_:)``), or `nil` when both keys are longer than the numbers
+        /// and share them: then only the keys themselves tell.
+        func order(_ other: BulkEntry) -> Int? {
+            if high != other.high { return high < other.high ? -1 : 1 }
+            if low != other.low { return low < other.low ? -1 : 1 }
+            // The first sixteen bytes agree, padding aside: the shorter key is a prefix of the other.
+            if count <= 16 || other.count <= 16 { return Int(count) - Int(other.count) }
+            return nil
+        }
+    }
+
+    /// The id of exactly `key` and its position in `ordered`, or where it would go.
+    private func find(_ key: Key) -> (position: Int, id: Int32?) {
+        let position = lowerBound(of: key)
+        guard position < ordered.count, keys[Int(ordered[position])].byteOrder(key) == 0 else { return (position, nil) }
+        return (position, ordered[position])
     }
 
     /// Files `slot` under `key`; filing it twice keeps one entry.
     mutating func insert(_ slot: Slot, under key: Key) {
+        let (position, existing) = find(key)
         let id: Int32
-        if let existing = idByKey[key] {
+        if let existing {
             id = existing
         } else {
             if let reused = freeIDs.popLast() {
@@ -48,24 +104,23 @@ struct PrefixIndex: Sendable {
                 keys.append(key)
                 postings.append([])
             }
-            idByKey[key] = id
-            ordered.insert(id, at: lowerBound(of: key))
+            ordered.insert(id, at: position)
         }
-        let position = Self.lowerBound(of: slot, in: postings[Int(id)])
-        if position == postings[Int(id)].count || postings[Int(id)][position] != slot {
-            postings[Int(id)].insert(slot, at: position)
+        let at = Self.lowerBound(of: slot, in: postings[Int(id)])
+        if at == postings[Int(id)].count || postings[Int(id)][at] != slot {
+            postings[Int(id)].insert(slot, at: at)
         }
     }
 
     /// Removes `slot` from `key`; the key goes when no slot is left under it.
     mutating func remove(_ slot: Slot, under key: Key) {
-        guard let id = idByKey[key] else { return }
-        let position = Self.lowerBound(of: slot, in: postings[Int(id)])
-        guard position < postings[Int(id)].count, postings[Int(id)][position] == slot else { return }
-        postings[Int(id)].remove(at: position)
+        let (position, found) = find(key)
+        guard let id = found else { return }
+        let at = Self.lowerBound(of: slot, in: postings[Int(id)])
+        guard at < postings[Int(id)].count, postings[Int(id)][at] == slot else { return }
+        postings[Int(id)].remove(at: at)
         guard postings[Int(id)].isEmpty else { return }
-        ordered.remove(at: lowerBound(of: key))
-        idByKey[key] = nil
+        ordered.remove(at: position)
         keys[Int(id)] = []
         freeIDs.append(id)
     }
@@ -100,13 +155,13 @@ struct PrefixIndex: Sendable {
 
     /// The postings of exactly `key`: one list, or none.
     func postings(of key: Key) -> Postings {
-        guard let id = idByKey[key] else { return Postings() }
+        guard let id = find(key).id else { return Postings() }
         return Postings(lists: [postings[Int(id)]], count: postings[Int(id)].count)
     }
 
     /// The slots filed under exactly `key`.
     func posting(of key: Key) -> [Slot] {
-        idByKey[key].map { postings[Int($0)] } ?? []
+        find(key).id.map { postings[Int($0)] } ?? []
     }
 
     /// How many distinct keys are filed.

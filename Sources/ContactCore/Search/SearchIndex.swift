@@ -25,43 +25,76 @@ struct SearchIndex: Sendable {
 
     init() {}
 
-    /// The index of `contacts` (in insertion order) built at once, as opening a database
-    /// does: what updating an empty index with each contact in turn gives, with each prefix
-    /// index built in one sort (``PrefixIndex/init(bulk:)``). The contacts' search keys, then
-    /// the three prefix indexes, are computed on every core: they share nothing.
-    init(bulk contacts: [(identifier: String, contact: StoredContact)]) {
-        let count = contacts.count
+    /// The index of `contacts` built at once, as opening a database does: what updating an
+    /// empty index with each contact in insertion (serial) order gives, with each prefix index
+    /// built in one sort (``PrefixIndex/init(bulk:)``). The contacts' search keys are computed
+    /// on every core, each core a contiguous run of slots; then the prefix indexes and the
+    /// identifier table are built side by side: they share nothing.
+    init(bulk contacts: [String: StoredContact]) {
+        // Insertion order: serials are unique, so sorting them sorts the contacts.
+        var unordered: [(serial: UInt64, index: [String: StoredContact].Index)] = []
+        unordered.reserveCapacity(contacts.count)
+        for index in contacts.indices { unordered.append((contacts.values[index].serial, index)) }
+        unordered.sort { $0.serial < $1.serial }
+        let order = unordered
+        let count = order.count
+        let lanes = count < 4_096 ? 1 : max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         var searchKeys = [ContactSearchKeys](repeating: ContactSearchKeys(), count: count)
-        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
-        searchKeys.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer  // each lane writes its own indices only
-            DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-                for index in stride(from: lane, to: count, by: lanes) {
-                    buffer[index] = ContactSearchKeys(contacts[index].contact.fields)
+        var lanePairs = [[[(key: PrefixIndex.Key, slot: Slot)]]](repeating: [[], [], [], []], count: lanes)
+        searchKeys.withUnsafeMutableBufferPointer { keysBuffer in
+            lanePairs.withUnsafeMutableBufferPointer { pairsBuffer in
+                // Each lane writes its own range of keys and its own pair lists only.
+                nonisolated(unsafe) let keysBuffer = keysBuffer
+                nonisolated(unsafe) let pairsBuffer = pairsBuffer
+                DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+                    let range = (count * lane / lanes)..<(count * (lane + 1) / lanes)
+                    var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], [], []]
+                    // About what a contact with two names, a number and an address files.
+                    for (which, perContact) in zip(Which.allCases, [3, 1, 1, 2]) {
+                        pairs[which.rawValue].reserveCapacity(range.count * perContact)
+                    }
+                    for position in range {
+                        let keys = ContactSearchKeys(contacts.values[order[position].index].fields)
+                        let slot = Slot(position)
+                        // Repeats of a key for one slot are dropped when its posting is built.
+                        Self.forEachIndexKey(of: keys) { which, key in pairs[which.rawValue].append((key, slot)) }
+                        keysBuffer[position] = keys
+                    }
+                    pairsBuffer[lane] = pairs
                 }
             }
         }
-        var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], [], []]
-        slotByIdentifier.reserveCapacity(count)
-        for (index, (identifier, contact)) in contacts.enumerated() {
-            let slot = Slot(index)
-            slotByIdentifier[identifier] = slot
-            identifierBySlot.append(identifier)
-            serialBySlot.append(contact.serial)
-            let indexKeys = Self.indexKeys(of: searchKeys[index])
-            for key in indexKeys.names { pairs[0].append((key, slot)) }
-            for key in indexKeys.emails { pairs[1].append((key, slot)) }
-            for key in indexKeys.phones { pairs[2].append((key, slot)) }
-            for key in indexKeys.leading { pairs[3].append((key, slot)) }
-        }
         keysBySlot = searchKeys
+        serialBySlot = order.map(\.serial)
+        identifierBySlot = order.map { contacts.keys[$0.index] }
         var built = [PrefixIndex](repeating: PrefixIndex(), count: 4)
+        var slots: [String: Slot] = [:]
+        let input = lanePairs, identifiers = identifierBySlot
         built.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            let input = pairs
-            DispatchQueue.concurrentPerform(iterations: 4) { which in buffer[which] = PrefixIndex(bulk: input[which]) }
+            withUnsafeMutablePointer(to: &slots) { slots in
+                // Each iteration writes one result only.
+                nonisolated(unsafe) let buffer = buffer
+                nonisolated(unsafe) let slots = slots
+                DispatchQueue.concurrentPerform(iterations: 5) { which in
+                    guard let which = Which(rawValue: which) else {
+                        slots.pointee.reserveCapacity(identifiers.count)
+                        for (slot, identifier) in identifiers.enumerated() {
+                            if let identifier { slots.pointee[identifier] = Slot(slot) }
+                        }
+                        return
+                    }
+                    // The lanes' lists one after another: nondecreasing slots.
+                    buffer[which.rawValue] = PrefixIndex(bulk: Array(input.map { $0[which.rawValue] }.joined()))
+                }
+            }
         }
+        slotByIdentifier = slots
         (names, emails, phones, leading) = (built[0], built[1], built[2], built[3])
+    }
+
+    /// The four prefix indexes, as the bulk build numbers them.
+    private enum Which: Int, CaseIterable {
+        case names, emails, phones, leading
     }
 
     /// How many contacts are indexed.
@@ -163,14 +196,26 @@ struct SearchIndex: Sendable {
     private static func indexKeys(of keys: ContactSearchKeys) -> (
         names: [PrefixIndex.Key], leading: [PrefixIndex.Key], emails: [PrefixIndex.Key], phones: [PrefixIndex.Key]
     ) {
-        let names = ascending(keys.names.flatMap(\.forms))
-        return (
-            names,
-            ascending(names.map(firstCharacter(of:)).filter { !$0.isEmpty }),
-            ascending(keys.emails.filter { !$0.isEmpty }),
-            ascending(keys.phoneDigits.filter { $0.utf8.count >= PhoneDigits.minimumQueryDigits }
-                .map { Array(PhoneDigits.indexKey(of: $0).utf8) })
-        )
+        var lists = [[PrefixIndex.Key]](repeating: [], count: Which.allCases.count)
+        forEachIndexKey(of: keys) { which, key in lists[which.rawValue].append(key) }
+        return (ascending(lists[Which.names.rawValue]), ascending(lists[Which.leading.rawValue]),
+                ascending(lists[Which.emails.rawValue]), ascending(lists[Which.phones.rawValue]))
+    }
+
+    /// Every key a contact is filed under, with the prefix index it goes in, repeats and all:
+    /// each name form, its first character, each address, and each number's trailing digits.
+    private static func forEachIndexKey(of keys: ContactSearchKeys, _ body: (Which, PrefixIndex.Key) -> Void) {
+        for name in keys.names {
+            for form in name.forms {
+                body(.names, form)
+                let first = firstCharacter(of: form)
+                if !first.isEmpty { body(.leading, first) }
+            }
+        }
+        for email in keys.emails where !email.isEmpty { body(.emails, email) }
+        for digits in keys.phoneDigits where digits.utf8.count >= PhoneDigits.minimumQueryDigits {
+            body(.phones, PhoneDigits.indexKey(of: digits))
+        }
     }
 
     private static func ascending(_ keys: [PrefixIndex.Key]) -> [PrefixIndex.Key] {
@@ -183,9 +228,14 @@ struct SearchIndex: Sendable {
     /// The UTF-8 bytes of the first scalar of a token (its lead byte tells how many).
     private static func firstCharacter(of token: SearchText.Token) -> SearchText.Token {
         guard let lead = token.first else { return [] }
-        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        if lead < 0x80 { return asciiCharacters[Int(lead)] }
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
         return Array(token.prefix(length))
     }
+
+    /// Each ASCII character as a token, made once: most first characters are one of these,
+    /// and sharing them saves an allocation per name form.
+    private static let asciiCharacters: [SearchText.Token] = (0..<0x80).map { [UInt8($0)] }
 
     // MARK: Lookups
 
@@ -199,7 +249,7 @@ struct SearchIndex: Sendable {
     /// them all; the rule then decides each.
     func identifiers(withPhoneDigits digits: String) -> [String] {
         guard digits.utf8.count >= PhoneDigits.minimumQueryDigits else { return [] }
-        let candidates = phones.posting(of: Array(PhoneDigits.indexKey(of: digits).utf8))
+        let candidates = phones.posting(of: PhoneDigits.indexKey(of: digits))
         return identifiers(of: candidates.filter { slot in
             keysBySlot[Int(slot)].phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) }
         })
@@ -225,22 +275,9 @@ struct SearchIndex: Sendable {
         return identifiers
     }
 
-    /// Whether the stored contact's names match.
-    func contact(_ identifier: String, matches query: NameQuery) -> Bool {
-        guard let slot = slotByIdentifier[identifier] else { return false }
-        return query.matches(keysBySlot[Int(slot)])
-    }
-
-    /// Whether the stored contact has a number that matches `digits` (``PhoneDigits``).
-    func contact(_ identifier: String, hasPhoneMatching digits: String) -> Bool {
-        guard let slot = slotByIdentifier[identifier] else { return false }
-        return keysBySlot[Int(slot)].phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) }
-    }
-
-    /// Whether the stored contact has an address whose ``EmailMatching/key(of:)`` is `key`.
-    func contact(_ identifier: String, hasEmail key: SearchText.Token) -> Bool {
-        guard let slot = slotByIdentifier[identifier] else { return false }
-        return keysBySlot[Int(slot)].emails.contains(key)
+    /// The search keys of a stored contact.
+    func keys(of identifier: String) -> ContactSearchKeys? {
+        slotByIdentifier[identifier].map { keysBySlot[Int($0)] }
     }
 
     /// Every contact the query finds by name, phone number or email prefix, each once, ranked.
@@ -248,7 +285,7 @@ struct SearchIndex: Sendable {
         // The postings give the candidates; ContactSearchQuery.match decides each one.
         var candidates = Set(nameMatches(query.name))
         if let digits = query.phoneDigits {
-            candidates.formUnion(phones.posting(of: Array(PhoneDigits.indexKey(of: digits).utf8)))
+            candidates.formUnion(phones.posting(of: PhoneDigits.indexKey(of: digits)))
         }
         if let prefix = query.emailPrefix {
             emails.forEachPosting(withPrefix: prefix) { candidates.formUnion($0) }

@@ -26,13 +26,43 @@ enum SearchText {
 
     static func tokens(of text: String) -> [Token] {
         if let ascii = asciiTokens(of: text) { return ascii }
-        let normalized = text.precomposedStringWithCompatibilityMapping
+        if text.unicodeScalars.allSatisfy({ $0.value < latinLimit }) {
+            var normalized: [Unicode.Scalar] = []
+            for scalar in text.unicodeScalars { normalized += latin[Int(scalar.value)] }
+            return tokens(ofNormalized: normalized)
+        }
+        return tokens(ofNormalized: normalized(text).unicodeScalars)
+    }
+
+    /// ``tokens(of:)`` through Foundation whatever the text: what its shortcuts must equal.
+    static func tokensThroughFoundation(of text: String) -> [Token] {
+        tokens(ofNormalized: normalized(text).unicodeScalars)
+    }
+
+    /// The Unicode steps of normalization (the rest is ``tokens(ofNormalized:)``).
+    private static func normalized(_ text: String) -> String {
+        text.precomposedStringWithCompatibilityMapping
             .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .decomposedStringWithCanonicalMapping
+    }
+
+    /// Scalars below this (Latin-1 Supplement and Latin Extended-A and B) normalize one by one:
+    /// none combines with its neighbours (each decomposes to a starter and its own marks, and
+    /// no two starters of these blocks compose), so text of them alone is normalized by
+    /// looking each up in ``latin``.
+    static let latinLimit: UInt32 = 0x250
+
+    /// ``normalized(_:)`` of each scalar below ``latinLimit`` alone, made once with the same
+    /// Foundation calls: the Foundation calls cost most of indexing a European name.
+    private static let latin: [[Unicode.Scalar]] = (0..<latinLimit).map { value in
+        Unicode.Scalar(value).map { Array(normalized(String($0)).unicodeScalars) } ?? []
+    }
+
+    private static func tokens(ofNormalized normalized: some Sequence<Unicode.Scalar>) -> [Token] {
         var tokens: [Token] = []
         var current: Token = []
         var afterKana = false
-        for scalar in normalized.unicodeScalars {
+        for scalar in normalized {
             switch role(of: scalar) {
             case .dropped:
                 continue
@@ -44,7 +74,7 @@ enum SearchText {
                 afterKana = false
             case .letter, .voicingMark:
                 for converted in hiragana(for: scalar) { UTF8.encode(converted) { current.append($0) } }
-                afterKana = CJKForms.script(of: scalar) == .kana
+                afterKana = CJKForms.isKana(scalar)
             }
         }
         if !current.isEmpty { tokens.append(current) }
@@ -118,6 +148,20 @@ extension Array where Element == UInt8 {
 
     /// Byte order: the order of the index's vocabulary.
     func bytesPrecede(_ other: [UInt8]) -> Bool {
-        lexicographicallyPrecedes(other)
+        byteOrder(other) < 0
+    }
+
+    /// Negative, zero or positive as these bytes come before, equal or after `other` in byte
+    /// order (a proper prefix first): `memcmp`, then the lengths.
+    func byteOrder(_ other: [UInt8]) -> Int {
+        let shared = Swift.min(count, other.count)
+        let order = withUnsafeBufferPointer { bytes in
+            other.withUnsafeBufferPointer { others -> Int32 in
+                guard shared > 0, let a = bytes.baseAddress, let b = others.baseAddress else { return 0 }
+                return memcmp(a, b, shared)
+            }
+        }
+        if order != 0 { return Int(order) }
+        return count - other.count
     }
 }

@@ -61,29 +61,37 @@ struct AppScope {
 
     /// Visible contacts whose name matches; see ``searched(_:_:)``.
     func identifiers(matching query: NameQuery) -> [String] {
-        searched({ $0.identifiers(matching: query) }, { $0.contact($1, matches: query) })
+        searched({ $0.identifiers(matching: query) }, { query.matches($0) })
     }
 
     /// Visible contacts with a number that matches `digits` (``PhoneDigits``); see ``searched(_:_:)``.
     func identifiers(withPhoneDigits digits: String) -> [String] {
-        searched({ $0.identifiers(withPhoneDigits: digits) }, { $0.contact($1, hasPhoneMatching: digits) })
+        searched({ $0.identifiers(withPhoneDigits: digits) }, { keys in
+            keys.phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) }
+        })
     }
 
     /// Visible contacts with this address (an ``EmailMatching/key(of:)``); see ``searched(_:_:)``.
     func identifiers(withEmail key: SearchText.Token) -> [String] {
-        searched({ $0.identifiers(withEmail: key) }, { $0.contact($1, hasEmail: key) })
+        searched({ $0.identifiers(withEmail: key) }, { $0.emails.contains(key) })
     }
 
-    /// What a search finds among the visible contacts. A limited app's search checks its
-    /// permitted set only (`check`), so its cost says nothing about other contacts (SPEC 4's
-    /// timing class); an app that sees everything asks the index (`lookup`), in insertion order.
-    private func searched(_ lookup: (SearchIndex) -> [String], _ check: (SearchIndex, String) -> Bool) -> [String] {
+    /// What a search finds among the visible contacts. A limited app's search checks the
+    /// search keys of its permitted set only (`check`), so its cost says nothing about other
+    /// contacts (SPEC 4's timing class): the index's keys, or, before a device read from
+    /// storage has built its index, keys computed for those contacts alone. An app that sees
+    /// everything asks the index (`lookup`), in insertion order; its read built the index
+    /// first (``ContactStore/withScope(searching:_:)``).
+    private func searched(_ lookup: (SearchIndex) -> [String], _ check: (ContactSearchKeys) -> Bool) -> [String] {
         switch app.status {
         case .limited:
             // One copy of the index for the whole scan, not one per contact.
             let index = state.searchIndex
-            return identifiers.filter { check(index, $0) }
-        case .authorized: return lookup(state.searchIndex)
+            return identifiers.filter { identifier in
+                if let index { return index.keys(of: identifier).map(check) ?? false }
+                return state.contacts[identifier].map { check(ContactSearchKeys($0.fields)) } ?? false
+            }
+        case .authorized: return lookup(state.searchIndex ?? SearchIndex(bulk: state.contacts))
         case .notDetermined, .restricted, .denied: return []
         }
     }
@@ -111,7 +119,12 @@ struct AppScope {
 
 extension ContactStore {
     /// Runs a read on the app's scope once it has access (prompting first from `notDetermined`).
-    func withScope<T>(_ body: (AppScope) throws(ContactError) -> T) throws(ContactError) -> T {
-        try withAccess { (state, app) throws(ContactError) in try body(AppScope(state, app)) }
+    /// `searching`: the read asks the search index, which an app that sees everything needs
+    /// built (``DeviceState/prepareSearchIndex()``); a limited app's search does without it.
+    func withScope<T>(searching: Bool = false, _ body: (AppScope) throws(ContactError) -> T) throws(ContactError) -> T {
+        try withAccess { (state, app) throws(ContactError) in
+            if searching, app.status == .authorized { state.prepareSearchIndex() }
+            return try body(AppScope(state, app))
+        }
     }
 }

@@ -40,8 +40,10 @@ struct DeviceState: Sendable {
     private(set) var apps: [String: AppRecord] = [:]
     let defaultSortOrder: SortOrder
     var history: ChangeLog
-    /// Search keys of every stored contact; ``setContact(_:_:)`` keeps it current.
-    private(set) var searchIndex = SearchIndex()
+    /// Search keys of every stored contact; ``setContact(_:_:)`` keeps it current. `nil` for a
+    /// device read from storage until a search needs it (``prepareSearchIndex()``): opening a
+    /// database does not pay for an index that a process may never search.
+    private(set) var searchIndex: SearchIndex? = SearchIndex()
     /// Where commits are posted as notifications; shared, not copied, with the state (a
     /// ``ContactDevice/copy()`` gives its copy observers of its own).
     var changeObservers = ChangeObservers()
@@ -61,11 +63,10 @@ struct DeviceState: Sendable {
         journal = StorageJournal(identifiers: identifiers, nextSerial: nextSerial, containerCount: containers.count)
     }
 
-    /// A state read back from storage; the caller has checked every rule the parts must keep,
-    /// and gives the contacts twice: by identifier, and in a list for the search index, which
-    /// is rebuilt here in insertion order.
+    /// A state read back from storage; the caller has checked every rule the parts must keep.
+    /// The search index is built by the first search that needs it.
     init(identifiers: IdentifierGenerator, historyIdentity: UInt64, nextSerial: UInt64,
-         contacts: [String: StoredContact], inInsertionOrder ordered: [(identifier: String, contact: StoredContact)],
+         contacts: [String: StoredContact],
          groups: [String: StoredGroup], containers: [ContactContainer],
          defaultContainerIdentifier: String, members: [String: Set<String>], subgroups: [String: Set<String>],
          apps: [String: AppRecord], defaultSortOrder: SortOrder, history: ChangeLog, storage: any DeviceStorage) {
@@ -83,7 +84,7 @@ struct DeviceState: Sendable {
         self.history = history
         self.storage = storage
         journal = StorageJournal(identifiers: identifiers, nextSerial: nextSerial, containerCount: containers.count)
-        searchIndex = SearchIndex(bulk: ordered.sorted { $0.contact.serial < $1.contact.serial })
+        searchIndex = nil
     }
 
     // MARK: The only writes of the records
@@ -93,7 +94,17 @@ struct DeviceState: Sendable {
     mutating func setContact(_ identifier: String, _ value: StoredContact?) {
         if journal.contacts[identifier] == nil { journal.contacts[identifier] = .some(contacts[identifier]) }
         contacts[identifier] = value
-        searchIndex.update(identifier, value)
+        searchIndex?.update(identifier, value)
+    }
+
+    /// The search index, built from the contacts first if the device has none yet (it was
+    /// just read from storage): the whole device's cost, once.
+    @discardableResult
+    mutating func prepareSearchIndex() -> SearchIndex {
+        if let searchIndex { return searchIndex }
+        let built = SearchIndex(bulk: contacts)
+        searchIndex = built
+        return built
     }
 
     /// Forgets the search index, for the memory benchmark only (searches find nothing after).
