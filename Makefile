@@ -33,6 +33,7 @@ help: ## List these commands, their variables and the fuzz targets
 	@echo "  BASELINE=local         the saved baseline of bench-baseline and bench-check"
 	@echo
 	@echo "Fuzz targets (Package.swift): $$($(FUZZ) targets --all | tr '\n' ' ')"
+	@echo "Nightly only, on the SQLite back end: $$($(FUZZ) targets --nightly | tr '\n' ' ')"
 	@echo "Inputs: Corpus/<Target>/ (seeds), Fuzz/Regressions/<Target>/ (fixed crashes), Fuzz/Dictionaries/<Target>.dict"
 	@echo "Outputs: Fuzz/Crashes/<Target>/ (new crashes), Fuzz/Coverage/ (reports); see Fuzz/README.md"
 

@@ -15,6 +15,13 @@ let fuzzTargets = [
     "FuzzBaseline",
 ]
 
+/// Fuzzed by the nightly job only (scripts/fuzz.sh `targets --nightly-json`): `<Target>OnSQLite`
+/// runs `<Target>`'s programs on the SQLite back end and starts from `<Target>`'s corpus. They
+/// link GRDB and the system SQLite, which the per-PR jobs and ClusterFuzzLite do not build.
+let nightlyFuzzTargets = [
+    "FuzzPermittedSetOnSQLite",
+]
+
 let package = Package(
     name: "ContactCore",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -35,6 +42,8 @@ let package = Package(
     targets: [
         .target(name: "ContactCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "ContactCoreTesting", dependencies: ["ContactCore"]),
+        // The harness's SQLite back end, apart so that ContactCoreTesting and the fuzzers stay free of SQLite.
+        .target(name: "ContactCoreTestingSQLite", dependencies: ["ContactCoreTesting", "ContactCoreSQLite"]),
         .target(
             name: "ContactCoreSQLite",
             dependencies: [
@@ -61,6 +70,7 @@ let package = Package(
             dependencies: [
                 "ContactCore",
                 "ContactCoreTesting",
+                "ContactCoreTestingSQLite",
                 "ContactCoreSQLite",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -68,6 +78,8 @@ let package = Package(
         ),
     ] + fuzzTargets.map { name in
         .executableTarget(name: name, dependencies: ["ContactCoreTesting"], path: "Fuzz/\(name)")
+    } + nightlyFuzzTargets.map { name in
+        .executableTarget(name: name, dependencies: ["ContactCoreTestingSQLite"], path: "Fuzz/\(name)")
     },
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,9 @@
 #
 # The fuzz targets are read from Package.swift's `fuzzTargets` list and nowhere else, and a
 # target is only ever run through its binary: changing what a target does, or adding one to
-# that list (with its Fuzz/<Target>/main.swift), needs no change here.
+# that list (with its Fuzz/<Target>/main.swift), needs no change here. Package.swift's
+# `nightlyFuzzTargets` are fuzzed by the nightly job only (`targets --nightly-json`); each
+# `<Target>OnSQLite` runs <Target>'s programs on the SQLite back end, from <Target>'s seeds.
 #
 # Usage: scripts/fuzz.sh COMMAND [ARGS]   (`make help` documents the commands and variables)
 set -euo pipefail
@@ -56,20 +58,31 @@ die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
 # --- The target list -------------------------------------------------------------------------
 
+# list_names LIST: the quoted names of Package.swift's `let LIST = [ ... ]`.
+list_names() {
+    sed -n "/^let $1 = \\[/,/^\\]/p" Package.swift | sed 's://.*$::' | grep -o '"[A-Za-z0-9_]*"' | tr -d '"' || true
+}
+
 all_targets() {
     local names
-    names=$(sed -n '/^let fuzzTargets = \[/,/^\]/p' Package.swift | sed 's://.*$::' |
-        grep -o '"[A-Za-z0-9_]*"' | tr -d '"') || true
+    names=$(list_names fuzzTargets)
     [[ -n $names ]] || die "found no names in Package.swift's 'let fuzzTargets = [ ... ]' list"
     echo "$names"
 }
+
+# The targets only the nightly job fuzzes (they link the SQLite back end).
+nightly_targets() { list_names nightlyFuzzTargets; }
+
+# The target whose seeds, dictionary and inputs a target shares: <Target> for <Target>OnSQLite.
+base_target() { echo "${1%OnSQLite}"; }
 
 # Every target but the baseline: the ones with corpora, replay and coverage.
 replay_targets() { all_targets | grep -vx "$BASELINE" || true; }
 
 check_target() {
     # A here-string, not a pipe: under pipefail, `grep -q` leaving early fails the pipe.
-    grep -qx -- "$1" <<<"$(all_targets)" || die "unknown fuzz target '$1'; known: $(all_targets | tr '\n' ' ')"
+    grep -qx -- "$1" <<<"$(all_targets; nightly_targets)" ||
+        die "unknown fuzz target '$1'; known: $(all_targets | tr '\n' ' ')(nightly: $(nightly_targets | tr '\n' ' '))"
 }
 
 # The target a crash file belongs to: TARGET if set, else a path component naming a target.
@@ -77,7 +90,7 @@ target_of() {
     if [[ -n ${TARGET:-} ]]; then check_target "$TARGET"; echo "$TARGET"; return; fi
     local path t
     path=/$(readlink -f "$1")/
-    for t in $(all_targets); do
+    for t in $(all_targets) $(nightly_targets); do
         if [[ $path == */"$t"/* ]]; then echo "$t"; return; fi
     done
     die "cannot tell the target of '$1' from its path; add TARGET=<Target>"
@@ -85,9 +98,14 @@ target_of() {
 
 # --- libFuzzer options --------------------------------------------------------------------
 
-# The options file of a target: its own, else the default one (ClusterFuzzLite's format).
+# The options file of a target: its own, else its base target's, else the default one
+# (ClusterFuzzLite's format).
 options_file() {
-    if [[ -f $OPTIONS_ROOT/$1.options ]]; then echo "$OPTIONS_ROOT/$1.options"; else echo "$OPTIONS_ROOT/default.options"; fi
+    local t
+    for t in "$1" "$(base_target "$1")"; do
+        if [[ -f $OPTIONS_ROOT/$t.options ]]; then echo "$OPTIONS_ROOT/$t.options"; return; fi
+    done
+    echo "$OPTIONS_ROOT/default.options"
 }
 
 # A section of a target's options file as `name=value` lines.
@@ -150,12 +168,14 @@ fuzz_one() {
     local args=(-max_total_time="$FUZZ_SECONDS" -timeout="$INPUT_TIMEOUT" -print_final_stats=1
         -artifact_prefix="$crashes/")
     mapfile -t -O ${#args[@]} args < <(option_flags "$t")
-    if [[ -f $DICT_ROOT/$t.dict ]]; then args+=(-dict="$DICT_ROOT/$t.dict"); fi
+    local base
+    base=$(base_target "$t")
+    if [[ -f $DICT_ROOT/$base.dict ]]; then args+=(-dict="$DICT_ROOT/$base.dict"); fi
     if ((JOBS > 1)); then args+=(-fork="$JOBS"); fi
     local extra=()
     read -r -a extra <<<"$FUZZ_ARGS"
     local dirs=("$work")
-    if [[ -d $CORPUS_ROOT/$t ]]; then dirs+=("$CORPUS_ROOT/$t"); fi
+    if [[ -d $CORPUS_ROOT/$base ]]; then dirs+=("$CORPUS_ROOT/$base"); fi
     ASAN_OPTIONS=$(asan_options "$t") timeout --kill-after=30 $((FUZZ_SECONDS + 300)) \
         "$(binary "$t")" "${args[@]}" "${extra[@]}" "${dirs[@]}" 2>&1
 }
@@ -500,8 +520,13 @@ cmd_targets() {
             names=$(replay_targets | sed 's/.*/"&"/' | paste -sd, -)
             echo "[$names]"
             ;;
+        --nightly) nightly_targets ;;
+        --nightly-json)
+            names=$({ replay_targets; nightly_targets; } | sed 's/.*/"&"/' | paste -sd, -)
+            echo "[$names]"
+            ;;
         "") replay_targets ;;
-        *) die "usage: fuzz.sh targets [--all|--json]" ;;
+        *) die "usage: fuzz.sh targets [--all|--json|--nightly|--nightly-json]" ;;
     esac
 }
 

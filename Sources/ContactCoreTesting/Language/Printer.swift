@@ -1,7 +1,9 @@
 /// Prints a ``Program`` as the Swift test it amounts to: paste it into the test target and it
 /// fails until the bug is fixed. Without a failure, the test of a scenario that passes.
 package enum Printer {
-    package static func test(_ program: Program, name: String, failure: Failure?) -> String {
+    /// `backEnd`: the one the program failed on, named in the call when it is not memory
+    /// (its `static let`, such as `.sqlite` of ContactCoreTestingSQLite).
+    package static func test(_ program: Program, name: String, failure: Failure?, backEnd: String = "memory") -> String {
         var lines = ["@Test func \(name)() {", "    // \(comment(failure))", "    var program = Program()"]
         lines.append("    program.sortOrder = .\(program.sortOrder)")
         if !program.people.isEmpty { lines.append("    program.people = \(program.people)") }
@@ -11,7 +13,8 @@ package enum Printer {
         }
         lines.append("    program.operations = [")
         lines += program.operations.enumerated().map { "        \(literal($1)),  // \($0 + 1)" }
-        lines += ["    ]", "    #expect(Runner.run(program) == nil)", "}"]
+        let run = backEnd == BackEnd.memory.name ? "Runner.run(program)" : "Runner.run(program, on: .\(backEnd.lowercased()))"
+        lines += ["    ]", "    #expect(\(run) == nil)", "}"]
         return lines.joined(separator: "\n")
     }
 

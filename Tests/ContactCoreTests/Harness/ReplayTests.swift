@@ -1,4 +1,5 @@
 import ContactCoreTesting
+import ContactCoreTestingSQLite
 import Foundation
 import Synchronization
 import Testing
@@ -38,9 +39,19 @@ import Testing
     /// failure replays).
     static let sqliteSampleStride = 20
 
-    @Test(arguments: inputs(under: "Fuzz/Regressions") + sample(inputs(under: "Corpus")))
+    @Test(arguments: inputs(under: "Fuzz/Regressions") + sample(inputs(under: "Corpus")) + sqliteRegressions())
     func onSQLite(_ input: Input) throws {
         try replay(input, on: .sqlite)
+    }
+
+    /// What the nightly `<Target>OnSQLite` fuzzers found: `<Target>`'s inputs, which broke a
+    /// rule on the SQLite back end only.
+    static func sqliteRegressions() -> [Input] {
+        FuzzTarget.allCases.flatMap { target in
+            let directory = root.appendingPathComponent("Fuzz/Regressions/\(target.rawValue)OnSQLite")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return names.sorted().map { Input(target: target, path: directory.appendingPathComponent($0).path) }
+        }
     }
 
     static func sample(_ inputs: [Input]) -> [Input] {
