@@ -1,8 +1,9 @@
 /// Keys (byte strings) kept in byte order, each with the sorted slots of the contacts that
 /// have it: a prefix lookup is a binary search plus a walk over the keys that share the prefix.
 ///
-/// Inserting or removing one key moves part of the ordered list of distinct keys, never the
-/// postings of other keys, so a save costs a few binary searches and small moves.
+/// Inserting or removing one key moves part of one chunk of the ordered distinct keys
+/// (``KeyOrder``), never the postings of other keys, so a save costs a few binary searches
+/// and small moves.
 struct PrefixIndex: Sendable {
     typealias Key = [UInt8]
     typealias Slot = Int32
@@ -13,7 +14,7 @@ struct PrefixIndex: Sendable {
     private var freeIDs: [Int32] = []
     /// Ids of the live keys, in byte order of their keys: every lookup, exact or by prefix, is
     /// a binary search here, so the index keeps no hash table of its keys to build or update.
-    private var ordered: [Int32] = []
+    private var ordered = KeyOrder()
 
     init() {}
 
@@ -47,7 +48,7 @@ struct PrefixIndex: Sendable {
                 start = end
             }
         }
-        ordered = Array(0..<Int32(keys.count))
+        ordered = KeyOrder(sorted: Array(0..<Int32(keys.count)))
     }
 
     /// A pair as the bulk build sorts it: the key's first sixteen bytes as two big-endian
@@ -83,10 +84,10 @@ struct PrefixIndex: Sendable {
     }
 
     /// The id of exactly `key` and its position in `ordered`, or where it would go.
-    private func find(_ key: Key) -> (position: Int, id: Int32?) {
+    private func find(_ key: Key) -> (position: KeyOrder.Position, id: Int32?) {
         let position = lowerBound(of: key)
-        guard position < ordered.count, keys[Int(ordered[position])].byteOrder(key) == 0 else { return (position, nil) }
-        return (position, ordered[position])
+        guard let id = ordered[position], keys[Int(id)].byteOrder(key) == 0 else { return (position, nil) }
+        return (position, id)
     }
 
     /// Files `slot` under `key`; filing it twice keeps one entry.
@@ -128,11 +129,10 @@ struct PrefixIndex: Sendable {
     /// Calls `body` with the slots of each key that starts with `prefix`, in key order.
     func forEachPosting(withPrefix prefix: Key, _ body: ([Slot]) -> Void) {
         var position = lowerBound(of: prefix)
-        while position < ordered.count {
-            let id = Int(ordered[position])
+        while let id = ordered[position].map(Int.init) {
             guard keys[id].hasBytePrefix(prefix) else { return }
             body(postings[id])
-            position += 1
+            position = ordered.position(after: position)
         }
     }
 
@@ -170,18 +170,12 @@ struct PrefixIndex: Sendable {
     /// Every filed key with its slots, in the order lookups walk them: what two indexes of the
     /// same contacts must agree on.
     var entries: some Sequence<(key: Key, slots: [Slot])> {
-        ordered.lazy.map { id in (keys[Int(id)], postings[Int(id)]) }
+        ordered.ids.lazy.map { id in (keys[Int(id)], postings[Int(id)]) }
     }
 
     /// The first position in `ordered` whose key does not precede `key`.
-    private func lowerBound(of key: Key) -> Int {
-        var low = 0
-        var high = ordered.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[Int(ordered[middle])].bytesPrecede(key) { low = middle + 1 } else { high = middle }
-        }
-        return low
+    private func lowerBound(of key: Key) -> KeyOrder.Position {
+        ordered.partitionPoint { keys[Int($0)].bytesPrecede(key) }
     }
 
     /// The first position in the ascending `posting` whose slot is not below `slot`.
