@@ -10,6 +10,8 @@ import GRDB
 enum AddressBook {
     static let app = AppConfiguration(bundleIdentifier: "com.example.bench", usageDescription: "Benchmark")
     static let batch = 10_000
+    /// What the first search after opening looks for: a given name's prefix, as typed.
+    static let searchedName = "Kate12"
 
     static func person(_ index: Int, _ random: inout SplitMix) -> MutableContact {
         var contact = MutableContact()
@@ -77,6 +79,14 @@ enum AddressBook {
 
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+/// Processor time this process has used so far, on every thread: unlike elapsed time, it does
+/// not grow when other processes share the cores.
+func processorSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
 /// Peak and current resident memory of this process, in bytes (Linux `/proc/self/status`).

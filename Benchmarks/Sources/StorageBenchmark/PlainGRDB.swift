@@ -42,6 +42,17 @@ enum PlainGRDB {
         }
     }
 
+    /// The closest plain query to ContactCore's name search: identifiers of the contacts whose
+    /// given or family name starts with `prefix`, case-insensitively (SQLite's `LIKE`), in
+    /// insertion order. A scan: the schema has no index on names.
+    static func search(_ prefix: String, in queue: DatabaseQueue) throws -> [String] {
+        try queue.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT identifier FROM contact WHERE givenName LIKE ?1 || '%' OR familyName LIKE ?1 || '%' ORDER BY serial
+                """, arguments: [prefix])
+        }
+    }
+
     /// Fetching contacts by identifier: names, phones and emails.
     static func fetch(_ identifiers: [String], in queue: DatabaseQueue) throws -> [Contact] {
         try queue.read { db in
