@@ -49,6 +49,9 @@ struct PrefixIndex: Sendable {
             }
         }
         ordered = KeyOrder(sorted: Array(0..<Int32(keys.count)))
+        // Room for saves to come, as SearchIndex leaves in its arrays.
+        keys.reserveCapacity(keys.count + keys.count / 8)
+        postings.reserveCapacity(postings.count + postings.count / 8)
     }
 
     /// A pair as the bulk build sorts it: the key's first sixteen bytes as two big-endian

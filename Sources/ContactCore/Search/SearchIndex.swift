@@ -64,9 +64,15 @@ struct SearchIndex: Sendable {
                 }
             }
         }
+        // Room for saves to come: an array built to its exact size grows (a copy of every
+        // slot) at the first save after the build.
+        let room = count + count / 8
         keysBySlot = searchKeys
-        serialBySlot = order.map(\.serial)
-        identifierBySlot = order.map { contacts.keys[$0.index] }
+        keysBySlot.reserveCapacity(room)
+        serialBySlot.reserveCapacity(room)
+        serialBySlot.append(contentsOf: order.lazy.map(\.serial))
+        identifierBySlot.reserveCapacity(room)
+        identifierBySlot.append(contentsOf: order.lazy.map { contacts.keys[$0.index] })
         var built = [PrefixIndex](repeating: PrefixIndex(), count: 4)
         var slots: [String: Slot] = [:]
         let input = lanePairs, identifiers = identifierBySlot
@@ -77,7 +83,7 @@ struct SearchIndex: Sendable {
                 nonisolated(unsafe) let slots = slots
                 DispatchQueue.concurrentPerform(iterations: 5) { which in
                     guard let which = Which(rawValue: which) else {
-                        slots.pointee.reserveCapacity(identifiers.count)
+                        slots.pointee.reserveCapacity(room)
                         for (slot, identifier) in identifiers.enumerated() {
                             if let identifier { slots.pointee[identifier] = Slot(slot) }
                         }
