@@ -16,10 +16,12 @@ extension ContactDevice {
     ///
     /// Opening reads the whole device into memory; from then on reads never touch the file.
     /// The search index is built by the first search that needs it (a name, phone or email
-    /// predicate of an app with full access, or the access button), which then takes as long
-    /// as the rest of opening did; a limited app's search never waits for it. The device owns the file until ``ContactCore/ContactDevice/close()``
-    /// or until it is released; a lock file at `path + ".lock"` keeps any other device, in this
-    /// process or another, from opening it meanwhile.
+    /// predicate of an app with full access, or the access button), which then takes up to as
+    /// long as opening did; a limited app's search never waits for it.
+    ///
+    /// The device owns the file until ``ContactCore/ContactDevice/close()`` or until it is
+    /// released; a lock file at `path + ".lock"` keeps any other device, in this process or
+    /// another, from opening it meanwhile.
     ///
     /// - Throws: ``ContactCore/ContactError/Code/storageInUse`` if another device has the file
     ///   open; ``ContactCore/ContactError/Code/notAContactDatabase`` for a file that is not a
