@@ -12,6 +12,8 @@ extension ContactDevice {
         let keys = ContactKeySet(request.keysToFetch)
         let query = try PreparedPredicate(request.predicate)
         return state.withLock { state in
+            // The person's search covers the whole device: it builds the index if need be.
+            if query.usesSearchIndex { state.prepareSearchIndex() }
             let scope = AppScope(state, AppRecord(status: .authorized))
             return Array(scope.snapshot(of: query.orderedPositions(in: scope, by: request.sortOrder), keys: keys))
         }

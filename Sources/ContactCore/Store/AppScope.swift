@@ -81,7 +81,7 @@ struct AppScope {
     /// contacts (SPEC 4's timing class): the index's keys, or, before a device read from
     /// storage has built its index, keys computed for those contacts alone. An app that sees
     /// everything asks the index (`lookup`), in insertion order; its read built the index
-    /// first (``ContactStore/withScope(searching:_:)``).
+    /// first (``ContactStore/withScope(searching:_:)``), or else a throwaway one is built here.
     private func searched(_ lookup: (SearchIndex) -> [String], _ check: (ContactSearchKeys) -> Bool) -> [String] {
         switch app.status {
         case .limited:
