@@ -8,7 +8,7 @@ struct CrashSideLog {
     let handle: FileHandle
 
     init(path: String) {
-        if !FileManager.default.fileExists(atPath: path) { FileManager.default.createFile(atPath: path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let handle = FileHandle(forWritingAtPath: path) else { fatalError("cannot open the side log \(path)") }
         handle.seekToEndOfFile()
         self.handle = handle

@@ -20,11 +20,16 @@ struct CrashSafetyTests {
 
     static func launchChild(database: String, log: String) throws -> Process {
         let child = Process()
-        child.executableURL = try #require(childExecutable, "build ContactCoreCrashChild first (swift build)")
+        guard let executable = childExecutable else { throw MissingChild() }
+        child.executableURL = executable
         child.arguments = [database, log]
         child.standardOutput = FileHandle.nullDevice
         try child.run()
         return child
+    }
+
+    struct MissingChild: Error, CustomStringConvertible {
+        var description: String { "build ContactCoreCrashChild first (swift build)" }
     }
 
     /// The lines of the side log that were written whole: each one an acknowledged commit.
