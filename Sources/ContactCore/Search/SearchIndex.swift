@@ -38,7 +38,10 @@ struct SearchIndex: Sendable {
         unordered.sort { $0.serial < $1.serial }
         let order = unordered
         let count = order.count
-        let lanes = count < 4_096 ? 1 : max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        // Threads pay off for large address books only; a small one (a test, a fuzzed program)
+        // is built on the calling thread.
+        let parallel = count >= 4_096
+        let lanes = parallel ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
         var searchKeys = [ContactSearchKeys](repeating: ContactSearchKeys(), count: count)
         var lanePairs = [[[(key: PrefixIndex.Key, slot: Slot)]]](repeating: [[], [], [], []], count: lanes)
         searchKeys.withUnsafeMutableBufferPointer { keysBuffer in
@@ -46,7 +49,7 @@ struct SearchIndex: Sendable {
                 // Each lane writes its own range of keys and its own pair lists only.
                 nonisolated(unsafe) let keysBuffer = keysBuffer
                 nonisolated(unsafe) let pairsBuffer = pairsBuffer
-                DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+                Self.perform(lanes, inParallel: parallel) { lane in
                     let range = (count * lane / lanes)..<(count * (lane + 1) / lanes)
                     var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], [], []]
                     // About what a contact with two names, a number and an address files.
@@ -81,7 +84,7 @@ struct SearchIndex: Sendable {
                 // Each iteration writes one result only.
                 nonisolated(unsafe) let buffer = buffer
                 nonisolated(unsafe) let slots = slots
-                DispatchQueue.concurrentPerform(iterations: 5) { which in
+                Self.perform(5, inParallel: parallel) { which in
                     guard let which = Which(rawValue: which) else {
                         slots.pointee.reserveCapacity(room)
                         for (slot, identifier) in identifiers.enumerated() {
@@ -96,6 +99,15 @@ struct SearchIndex: Sendable {
         }
         slotByIdentifier = slots
         (names, emails, phones, leading) = (built[0], built[1], built[2], built[3])
+    }
+
+    /// Runs `body` for each iteration, on every core or one after another on this thread.
+    private static func perform(_ iterations: Int, inParallel: Bool, _ body: @Sendable (Int) -> Void) {
+        if inParallel {
+            DispatchQueue.concurrentPerform(iterations: iterations, execute: body)
+        } else {
+            for iteration in 0..<iterations { body(iteration) }
+        }
     }
 
     /// The four prefix indexes, as the bulk build numbers them.
