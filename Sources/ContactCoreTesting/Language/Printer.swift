@@ -2,8 +2,10 @@
 /// fails until the bug is fixed. Without a failure, the test of a scenario that passes.
 package enum Printer {
     /// `backEnd`: the one the program failed on, named in the call when it is not memory
-    /// (its `static let`, such as `.sqlite` of ContactCoreTestingSQLite).
-    package static func test(_ program: Program, name: String, failure: Failure?, backEnd: String = "memory") -> String {
+    /// (its `static let`, such as `.sqlite` of ContactCoreTestingSQLite). `target`: the one
+    /// whose check the test calls; `FuzzSearchMatching` checks rules without a device.
+    package static func test(_ program: Program, name: String, failure: Failure?, backEnd: String = "memory",
+                             target: FuzzTarget? = nil) -> String {
         var lines = ["@Test func \(name)() {", "    // \(comment(failure))", "    var program = Program()"]
         lines.append("    program.sortOrder = .\(program.sortOrder)")
         if !program.people.isEmpty { lines.append("    program.people = \(program.people)") }
@@ -13,7 +15,8 @@ package enum Printer {
         }
         lines.append("    program.operations = [")
         lines += program.operations.enumerated().map { "        \(literal($1)),  // \($0 + 1)" }
-        let run = backEnd == BackEnd.memory.name ? "Runner.run(program)" : "Runner.run(program, on: .\(backEnd.lowercased()))"
+        let run = target == .searchMatching ? "SearchRulesCheck.check(program)"
+            : backEnd == BackEnd.memory.name ? "Runner.run(program)" : "Runner.run(program, on: .\(backEnd.lowercased()))"
         lines += ["    ]", "    #expect(\(run) == nil)", "}"]
         return lines.joined(separator: "\n")
     }

@@ -45,7 +45,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         let reduced = Reducer.reduce(bytes, profile: profile, rule: first.rule) { run(self.program($0), on: backEnd) }
         let program = program(reduced)
         var failure = run(program, on: backEnd) ?? first
-        failure.test = Printer.test(program, name: "regression", failure: failure, backEnd: backEnd.name)
+        failure.test = Printer.test(program, name: "regression", failure: failure, backEnd: backEnd.name, target: self)
         return (failure, reduced)
     }
 }

@@ -6,12 +6,15 @@ import Testing
 /// `contactcore replay`: a fuzz input through the harness's one engine, printed as a test.
 @Suite("contactcore — replay")
 struct CLIReplayTests {
-    /// The first regression file of each target that has one, and the first corpus file of FuzzVCard.
+    /// The first regression file of each target that has one, and the first corpus file of
+    /// FuzzVCard and FuzzSearchMatching (each checked by its own rules, not the runner).
     static var inputs: [String] {
         let regressions = ReplayTests.inputs(under: "Fuzz/Regressions")
         let firsts = Dictionary(regressions.map { ($0.target, $0.path) }, uniquingKeysWith: { first, _ in first })
         return firsts.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
-            + ReplayTests.inputs(under: "Corpus").filter { $0.target == .vCard }.prefix(1).map(\.path)
+            + [FuzzTarget.vCard, .searchMatching].compactMap { target in
+                ReplayTests.inputs(under: "Corpus").first { $0.target == target }?.path
+            }
     }
 
     @Test(arguments: inputs)
@@ -23,7 +26,12 @@ struct CLIReplayTests {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(run.text == "// \(target.rawValue) on \(path): \(bytes.count) bytes.\n\(target.replay(bytes).test)\n")
         #expect(run.text.contains("@Test func replay() {\n    // Passes every rule.\n"))
-        #expect(run.text.contains(target == .vCard ? "#expect(VCardCheck.check(file) == nil)" : "#expect(Runner.run(program) == nil)"))
+        let check = switch target {
+        case .vCard: "VCardCheck.check(file)"
+        case .searchMatching: "SearchRulesCheck.check(program)"
+        default: "Runner.run(program)"
+        }
+        #expect(run.text.contains("#expect(\(check) == nil)"))
     }
 
     @Test func theTargetComesFromTheOptionWhenThePathDoesNotSayIt() async throws {
