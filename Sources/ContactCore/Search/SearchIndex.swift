@@ -134,14 +134,15 @@ struct SearchIndex: Sendable {
         for (what, mine, theirs) in indexes {
             var theirEntries = theirs.entries.makeIterator()
             for (key, slots) in mine.entries {
-                let description = "\(what) key \(String(decoding: key, as: UTF8.self).debugDescription)"
+                // Spelled only for a report: this runs for every key of every invariant check.
+                func description() -> String { "\(what) key \(String(decoding: key, as: UTF8.self).debugDescription)" }
                 guard let (theirKey, theirSlots) = theirEntries.next(), theirKey == key else {
-                    return "the \(what) index differs at \(description)"
+                    return "the \(what) index differs at \(description())"
                 }
-                if !zip(slots, slots.dropFirst()).allSatisfy({ $0 < $1 }) { return "the slots under the \(description) are out of order" }
+                if !zip(slots, slots.dropFirst()).allSatisfy({ $0 < $1 }) { return "the slots under the \(description()) are out of order" }
                 // Slots are numbered in each index's own order: compare the contacts they stand for.
                 if slots.map({ identifierBySlot[Int($0)] ?? "" }).sorted() != theirSlots.map({ other.identifierBySlot[Int($0)] ?? "" }).sorted() {
-                    return "the contacts under the \(description) differ"
+                    return "the contacts under the \(description()) differ"
                 }
             }
             if theirEntries.next() != nil { return "the \(what) index lacks keys the other has" }
