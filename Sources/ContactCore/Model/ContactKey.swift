@@ -49,6 +49,7 @@ struct ContactKeySet: OptionSet, Hashable, Sendable {
     /// The keys in the set, in ``ContactKey`` declaration order.
     var keys: [ContactKey] {
         var result: [ContactKey] = []
+        result.reserveCapacity(rawValue.nonzeroBitCount)
         var remaining = rawValue
         while remaining != 0 {
             result.append(ContactKey.allCases[remaining.trailingZeroBitCount])

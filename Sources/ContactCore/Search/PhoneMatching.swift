@@ -8,7 +8,15 @@ enum PhoneDigits {
     /// ASCII digits of `text`, with full-width digits folded; everything else dropped.
     static func digits(of text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: text.utf8.filter { (0x30...0x39).contains($0) }, as: UTF8.self)
+            // Written in place: up to 15 digits, a number's usual length, need no allocation.
+            return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+                var count = 0
+                for byte in text.utf8 where (0x30...0x39).contains(byte) {
+                    buffer[count] = byte
+                    count += 1
+                }
+                return count
+            }
         }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -131,6 +131,9 @@ struct SearchIndex: Sendable {
         if slotByIdentifier.count != other.slotByIdentifier.count { return "one index holds contacts the other does not" }
         let indexes = [("name", names, other.names), ("leading", leading, other.leading), ("email", emails, other.emails),
                        ("phone", phones, other.phones)]
+        // Their slots under a key, renumbered as this index numbers the same contacts (one buffer
+        // for every key: this runs for every key of every invariant check).
+        var translated: [Slot] = []
         for (what, mine, theirs) in indexes {
             var theirEntries = theirs.entries.makeIterator()
             for (key, slots) in mine.entries {
@@ -141,9 +144,15 @@ struct SearchIndex: Sendable {
                 }
                 if !zip(slots, slots.dropFirst()).allSatisfy({ $0 < $1 }) { return "the slots under the \(description()) are out of order" }
                 // Slots are numbered in each index's own order: compare the contacts they stand for.
-                if slots.map({ identifierBySlot[Int($0)] ?? "" }).sorted() != theirSlots.map({ other.identifierBySlot[Int($0)] ?? "" }).sorted() {
-                    return "the contacts under the \(description()) differ"
+                translated.removeAll(keepingCapacity: true)
+                for theirSlot in theirSlots {
+                    guard let identifier = other.identifierBySlot[Int(theirSlot)], let slot = slotByIdentifier[identifier] else {
+                        return "the \(description()) of the other index names a contact this one lacks"
+                    }
+                    translated.append(slot)
                 }
+                translated.sort()
+                if translated != slots { return "the contacts under the \(description()) differ" }
             }
             if theirEntries.next() != nil { return "the \(what) index lacks keys the other has" }
         }

@@ -146,7 +146,7 @@ extension Model {
         if let first = failures.first {
             // Every affected identifier, exactly as given, each once (exact bytes), empty ones included.
             var listed: [String] = []
-            for id in failures.flatMap(\.1) where !listed.contains(where: { $0.utf8.elementsEqual(id.utf8) }) {
+            for id in failures.flatMap(\.1) where !listed.contains(where: { Self.same($0, id) }) {
                 listed.append(id)
             }
             return .failed(first.0, identifiers: listed, underlying: 0)

@@ -78,11 +78,20 @@ package struct Model: Sendable {
     // MARK: Lookups (SPEC 2: identifiers compare as exact scalars)
 
     package func contact(_ id: String) -> Contact? {
-        contacts.first { $0.id.utf8.elementsEqual(id.utf8) }
+        contacts.first { Self.same($0.id, id) }
     }
 
     /// The stored identifier of the group `id` names exactly, if it exists.
-    package func group(_ id: String) -> String? { groups.first { $0.id.utf8.elementsEqual(id.utf8) }?.id }
+    package func group(_ id: String) -> String? { groups.first { Self.same($0.id, id) }?.id }
+
+    /// Whether two identifiers are the same bytes. `==` (canonical equivalence, which exact
+    /// bytes imply) rules out almost every pair at the cost of a `memcmp`; only the pairs it
+    /// finds equal have their bytes compared.
+    static func same(_ a: String, _ b: String) -> Bool {
+        guard a == b else { return false }
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
+    }
 
     package func hasGroup(_ id: String) -> Bool { group(id) != nil }
 
@@ -97,7 +106,11 @@ package struct Model: Sendable {
     }
 
     package func visibleContacts(to app: Int) -> [Contact] {
-        contacts.filter { isVisible($0.id, to: app) }
+        switch apps[app].status {
+        case .authorized: contacts
+        case .limited: contacts.filter { apps[app].permitted.contains($0.id) }
+        default: []
+        }
     }
 
     // MARK: Authorization (SPEC 3)
@@ -188,11 +201,10 @@ package struct Model: Sendable {
                 : resolved == .givenName ? given + "\u{1}" + family : family + "\u{1}" + given
             return Array(text.unicodeScalars)
         }
-        return selected.sorted { a, b in
-            let ka = key(a), kb = key(b)
-            if ka != kb { return ka.lexicographicallyPrecedes(kb) { $0.value < $1.value } }
-            return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
-        }
+        return selected.map { (key: key($0), contact: $0) }.sorted { a, b in
+            if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) { $0.value < $1.value } }
+            return a.contact.id.utf8.lexicographicallyPrecedes(b.contact.id.utf8)
+        }.map(\.contact)
     }
 
     /// SPEC 5: one contact by identifier; the note needs the entitlement (SPEC 2), checked first.

@@ -1,5 +1,4 @@
 import ContactCore
-import Synchronization
 
 /// Runs a ``Program`` on a real device and on the ``Model`` side by side: each operation's
 /// result is compared as it happens, with the statuses, permitted sets, prompts and
@@ -10,8 +9,8 @@ package struct Runner {
     let backEnd: BackEnd
     var model: Model
     /// Notifications each app received, as they were posted.
-    let inbox = Shared<[[ContactStoreChange]]>(Array(repeating: [], count: Cast.apps.count))
-    let promptsShown = Shared(0)
+    let inbox = Locked<[[ContactStoreChange]]>(Array(repeating: [], count: Cast.apps.count))
+    let promptsShown = Locked(0)
     /// Contact and group identifiers the store handed out, in order.
     var contacts: [String] = []
     var groups: [String] = []
@@ -55,7 +54,7 @@ package struct Runner {
 
     private typealias Made = (device: ContactDevice, model: Model, contacts: [String], tokens: [(token: HistoryToken, commits: Int)])
 
-    private static let starts = Shared<[Start: Made]>([:])
+    private static let starts = Locked<[Start: Made]>([:])
 
     init(startingFrom program: Program, on backEnd: BackEnd) throws(Failure) {
         let withPeople = Start(sortOrder: program.sortOrder, people: program.people)
@@ -201,7 +200,7 @@ package struct Runner {
     /// the others list identifiers.
     mutating func sweep(checkingInvariants: Bool) throws(Failure) {
         try expect(device.allContactIdentifiers, model.contacts.map(\.id), "SPEC 2 contacts", "the device's contacts")
-        // The device's own consistency (search index against a rebuild, history replay) costs
+        // The device's own consistency (search index against a bulk build, history replay) costs
         // a rebuild: programs that ask for it (byte 1, bits 6 and 7) run it.
         if checkingInvariants, case let problems = device.checkInvariants(), !problems.isEmpty {
             throw fail("device invariants", problems.joined(separator: "; "))

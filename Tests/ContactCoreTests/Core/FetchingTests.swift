@@ -40,6 +40,16 @@ struct FetchingTests {
         #expect(result.count == 3)
     }
 
+    /// The sort key's ASCII shortcut must fold exactly as Foundation does.
+    @Test func asciiSortKeysFoldAsFoundationDoes() {
+        let every = String(String.UnicodeScalarView((0..<128).compactMap(Unicode.Scalar.init)))
+        for text in [every, "", "Zoë's", "O'Brien-SMITH", "ALL CAPS 123", "\u{1}\u{7F}"] where text.utf8.allSatisfy({ $0 < 0x80 }) {
+            #expect(SortKey.fold(text) == SortKey.foldedByFoundation(text), "\(text.debugDescription)")
+            #expect(Array(SortKey.fold(text).utf8) == Array(SortKey.foldedByFoundation(text).utf8))
+        }
+        #expect(SortKey.fold("Zoë") == SortKey.foldedByFoundation("Zoë"))
+    }
+
     @Test func badIdentifiersAreSimplyNotFound() throws {
         let huge = String(repeating: "x", count: 1_000_000)
         let undecodable = ContactIdentifier.decode([0xC3, 0x28])

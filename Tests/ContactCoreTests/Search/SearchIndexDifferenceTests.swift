@@ -1,7 +1,7 @@
 @testable import ContactCore
 import Testing
 
-/// `SearchIndex.difference(from:)`, what `checkInvariants()` compares a live index to a rebuild
+/// `SearchIndex.difference(from:)`, what `checkInvariants()` compares a live index to a bulk build
 /// with: it must see every way an index can go stale, or the invariant check sees nothing.
 @Suite("Search index self-check")
 struct SearchIndexDifferenceTests {
