@@ -7,11 +7,13 @@ extension DeviceState {
 
     /// Sorts contact identifiers by `order`, then by identifier bytes.
     func sorted(_ identifiers: [String], by order: SortOrder) -> [String] {
-        sorted(identifiers.compactMap { contacts.index(forKey: $0) }, by: order).map { contacts.keys[$0] }
+        guard identifiers.count > 1 else { return identifiers.filter { contacts[$0] != nil } }
+        return sorted(identifiers.compactMap { contacts.index(forKey: $0) }, by: order).map { contacts.keys[$0] }
     }
 
     /// Sorts stored contacts by `order`, then by identifier bytes.
     func sorted(_ positions: [ContactPosition], by order: SortOrder) -> [ContactPosition] {
+        guard positions.count > 1 else { return positions }
         let resolved = order == .userDefault ? defaultSortOrder : order
         switch resolved {
         case .none, .userDefault:

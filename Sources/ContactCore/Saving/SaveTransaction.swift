@@ -354,7 +354,7 @@ struct SaveTransaction {
             guard let event else { continue }
             events.append((before.position, event))
             audience.formUnion(before.seenBy)
-            audience.formUnion(state.appsSeeing(identifier))
+            state.addApps(seeing: identifier, to: &audience)
         }
         for (identifier, before) in groupsBefore {
             let exists = state.groups[identifier] != nil
@@ -377,7 +377,7 @@ struct SaveTransaction {
                 events.append((before.position, isMember
                     ? .addMember(contact: pair.child, group: pair.parent)
                     : .removeMember(contact: pair.child, group: pair.parent)))
-                audience.formUnion(state.appsSeeing(pair.child))
+                state.addApps(seeing: pair.child, to: &audience)
                 audience.formUnion(contactsBefore[pair.child]?.seenBy ?? state.appsSeeing(pair.child))
             case .subgroup:
                 guard state.groups[pair.child] != nil, state.groups[pair.parent] != nil else { continue }

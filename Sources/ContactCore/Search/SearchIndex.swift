@@ -224,10 +224,22 @@ struct SearchIndex: Sendable {
     private static func indexKeys(of keys: ContactSearchKeys) -> (
         names: [PrefixIndex.Key], leading: [PrefixIndex.Key], emails: [PrefixIndex.Key], phones: [PrefixIndex.Key]
     ) {
-        var lists = [[PrefixIndex.Key]](repeating: [], count: Which.allCases.count)
-        forEachIndexKey(of: keys) { which, key in lists[which.rawValue].append(key) }
-        return (ascending(lists[Which.names.rawValue]), ascending(lists[Which.leading.rawValue]),
-                ascending(lists[Which.emails.rawValue]), ascending(lists[Which.phones.rawValue]))
+        // Four lists, not a list of lists: a contact's save makes no array it does not keep.
+        var names: [PrefixIndex.Key] = [], leading: [PrefixIndex.Key] = []
+        var emails: [PrefixIndex.Key] = [], phones: [PrefixIndex.Key] = []
+        forEachIndexKey(of: keys) { which, key in
+            switch which {
+            case .names: names.append(key)
+            case .leading: leading.append(key)
+            case .emails: emails.append(key)
+            case .phones: phones.append(key)
+            }
+        }
+        makeAscending(&names)
+        makeAscending(&leading)
+        makeAscending(&emails)
+        makeAscending(&phones)
+        return (names, leading, emails, phones)
     }
 
     /// Every key a contact is filed under, with the prefix index it goes in, repeats and all:
@@ -246,11 +258,16 @@ struct SearchIndex: Sendable {
         }
     }
 
-    private static func ascending(_ keys: [PrefixIndex.Key]) -> [PrefixIndex.Key] {
-        var unique: [PrefixIndex.Key] = []
-        unique.reserveCapacity(keys.count)
-        for key in keys.sorted(by: { $0.bytesPrecede($1) }) where unique.last != key { unique.append(key) }
-        return unique
+    /// Sorts the keys by bytes and drops repeats, in place.
+    private static func makeAscending(_ keys: inout [PrefixIndex.Key]) {
+        guard keys.count > 1 else { return }
+        keys.sort { $0.bytesPrecede($1) }
+        var kept = 1
+        for index in 1..<keys.count where keys[index] != keys[kept - 1] {
+            keys[kept] = keys[index]
+            kept += 1
+        }
+        keys.removeLast(keys.count - kept)
     }
 
     /// The UTF-8 bytes of the first scalar of a token (its lead byte tells how many).

@@ -28,6 +28,7 @@ enum SearchText {
         if let ascii = asciiTokens(of: text) { return ascii }
         if text.unicodeScalars.allSatisfy({ $0.value < latinLimit }) {
             var normalized: [Unicode.Scalar] = []
+            normalized.reserveCapacity(text.utf8.count)
             for scalar in text.unicodeScalars { normalized += latin[Int(scalar.value)] }
             return tokens(ofNormalized: normalized)
         }
@@ -73,7 +74,9 @@ enum SearchText {
                 current.removeAll(keepingCapacity: true)
                 afterKana = false
             case .letter, .voicingMark:
-                for converted in hiragana(for: scalar) { UTF8.encode(converted) { current.append($0) } }
+                let (first, second) = hiragana(for: scalar)
+                UTF8.encode(first) { current.append($0) }
+                if let second { UTF8.encode(second) { current.append($0) } }
                 afterKana = CJKForms.isKana(scalar)
             }
         }
@@ -120,15 +123,16 @@ enum SearchText {
 
     /// Katakana letters and iteration marks to their hiragana, as ICU's Katakana-Hiragana
     /// transform does (small ヵ and ヶ become か and け; the digraphs ヿ and ゟ are spelled
-    /// out); everything else unchanged.
-    private static func hiragana(for scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+    /// out); everything else unchanged. One scalar, or two for a digraph (no array: this runs
+    /// for every scalar of every non-ASCII token).
+    private static func hiragana(for scalar: Unicode.Scalar) -> (Unicode.Scalar, Unicode.Scalar?) {
         switch scalar.value {
-        case 0x30F5: ["\u{304B}"]
-        case 0x30F6: ["\u{3051}"]
-        case 0x30FF: ["\u{3053}", "\u{3068}"]
-        case 0x309F: ["\u{3088}", "\u{308A}"]
-        case 0x30A1...0x30F4, 0x30FD...0x30FE: [Unicode.Scalar(scalar.value - 0x60) ?? scalar]
-        default: [scalar]
+        case 0x30F5: ("\u{304B}", nil)
+        case 0x30F6: ("\u{3051}", nil)
+        case 0x30FF: ("\u{3053}", "\u{3068}")
+        case 0x309F: ("\u{3088}", "\u{308A}")
+        case 0x30A1...0x30F4, 0x30FD...0x30FE: (Unicode.Scalar(scalar.value - 0x60) ?? scalar, nil)
+        default: (scalar, nil)
         }
     }
 }

@@ -228,6 +228,11 @@ struct DeviceState: Sendable {
         Set(apps.lazy.filter { self.isVisible(identifier, to: $0.value) }.map(\.key))
     }
 
+    /// Adds ``appsSeeing(_:)`` to `audience` without making a set of its own.
+    func addApps(seeing identifier: String, to audience: inout Set<String>) {
+        for (bundle, app) in apps where isVisible(identifier, to: app) { audience.insert(bundle) }
+    }
+
     /// Bundle identifiers whose status lets them read at all (they see groups).
     var appsWithAccess: Set<String> {
         Set(apps.lazy.filter { $0.value.status.grantsAccess }.map(\.key))

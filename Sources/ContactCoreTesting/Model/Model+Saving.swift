@@ -179,9 +179,13 @@ extension Model {
                 }
             }
         })
-        let history = commits
+        // The history goes on from this model's commits (a P change inside the request made one in
+        // `after`): appended in place, not copied for every commit.
+        var history = commits
+        commits = []
+        history.append(Commit(author: author, changes: changes, notified: notified))
         self = after
-        commits = history + [Commit(author: author, changes: changes, notified: notified)]
+        commits = history
     }
 
     /// Whether the object exists now (a membership: holds now).
