@@ -8,7 +8,7 @@
 # The scratch copy is the committed HEAD, so a run is reproducible and unaffected by edits.
 #
 # Variables: MUTANTS=glob (default *), MUTANT_RUNS=3, MUTANT_SECONDS=60, MUTANT_SKIP_TESTS=1,
-# MUTANT_TARGETS=n (fuzz only the first n targets a mutant lists; default all).
+# MUTANT_TARGETS=n (fuzz only the first n targets a mutant lists; default all; 0: tests only).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -66,6 +66,8 @@ PY
             killers=$(grep -oE '✘ Test [A-Za-z0-9_]+\(' "$work/logs/$name-test.log" | sed 's/✘ Test //; s/($//' | sort -u | head -4 | paste -sd, - || true)
         [[ -n $killers ]] || killers="build or run failed (see $work/logs/$name-test.log)"
     fi
+    # MUTANT_TARGETS=0: the swift test column alone.
+    if [[ $MUTANT_TARGETS == 0 ]]; then printf '| %s | %s | (not run) | - | - |\n' "$name" "$killers"; fi
     for t in "${targets[@]:0:$MUTANT_TARGETS}"; do
         (cd "$src" && swift build -c release --scratch-path "$work/fuzz" --sanitize=fuzzer \
             -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --product "$t" >"$work/logs/$name-build.log" 2>&1)
