@@ -67,33 +67,6 @@ public struct ContactRelation: Hashable, Sendable, Codable {
     public init(name: String) { self.name = name }
 }
 
-/// A calendar date without a time: a birthday or an anniversary.
-///
-/// The year is optional, as people often know a birthday without its year. Saving a date
-/// whose month or day is out of range is `validationTypeMismatch`.
-public struct ContactDate: Hashable, Sendable, Codable {
-    /// The calendar's identifier: `"gregorian"` for ``MutableContact/birthday``, another
-    /// (such as `"chinese"` or `"hebrew"`) for ``MutableContact/nonGregorianBirthday``.
-    public var calendar: String
-    public var year: Int?
-    public var month: Int
-    public var day: Int
-
-    public init(calendar: String = "gregorian", year: Int? = nil, month: Int, day: Int) {
-        self.calendar = calendar
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
-    /// Whether the parts are in range (month 1–13 to allow leap months in lunisolar
-    /// calendars, day 1–31, year 1–9999 when given).
-    public var isValid: Bool {
-        (1...13).contains(month) && (calendar != "gregorian" || month <= 12) && (1...31).contains(day)
-            && (year.map { (1...9999).contains($0) } ?? true) && !calendar.isEmpty
-    }
-}
-
 /// Whether a contact is a person or an organization.
 public enum ContactType: Int, Hashable, Sendable, CaseIterable, Codable {
     case person

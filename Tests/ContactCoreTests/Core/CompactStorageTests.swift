@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+@testable import ContactCore
+
+/// The compact storage of contacts (rarely set fields in a shared box, dates in 8 bytes)
+/// behaves, compares, hashes and encodes exactly as the all-inline layout it replaced.
+@Suite("Compact contact storage")
+struct CompactStorageTests {
+    /// The all-inline layout that came before, with its synthesized conformances: the reference.
+    struct InlineDate: Codable, Hashable {
+        var calendar: String
+        var year: Int?
+        var month: Int
+        var day: Int
+    }
+
+    struct InlineFields: Codable, Hashable {
+        var namePrefix = ""
+        var givenName = ""
+        var middleName = ""
+        var familyName = ""
+        var previousFamilyName = ""
+        var nameSuffix = ""
+        var nickname = ""
+        var phoneticGivenName = ""
+        var phoneticMiddleName = ""
+        var phoneticFamilyName = ""
+        var organizationName = ""
+        var phoneticOrganizationName = ""
+        var departmentName = ""
+        var jobTitle = ""
+        var phoneNumbers: [LabeledValue<PhoneNumber>] = []
+        var emailAddresses: [LabeledValue<String>] = []
+        var postalAddresses: [LabeledValue<PostalAddress>] = []
+        var urlAddresses: [LabeledValue<String>] = []
+        var socialProfiles: [LabeledValue<SocialProfile>] = []
+        var instantMessageAddresses: [LabeledValue<InstantMessageAddress>] = []
+        var contactRelations: [LabeledValue<ContactRelation>] = []
+        var birthday: InlineDate?
+        var nonGregorianBirthday: InlineDate?
+        var dates: [LabeledValue<InlineDate>] = []
+        var note = ""
+        var imageData: Data?
+        var thumbnailImageData: Data?
+    }
+
+    static func inline(_ date: ContactDate) -> InlineDate {
+        InlineDate(calendar: date.calendar, year: date.year, month: date.month, day: date.day)
+    }
+
+    static func inline(_ fields: ContactFields) -> InlineFields {
+        InlineFields(
+            namePrefix: fields.namePrefix, givenName: fields.givenName, middleName: fields.middleName,
+            familyName: fields.familyName, previousFamilyName: fields.previousFamilyName, nameSuffix: fields.nameSuffix,
+            nickname: fields.nickname, phoneticGivenName: fields.phoneticGivenName,
+            phoneticMiddleName: fields.phoneticMiddleName, phoneticFamilyName: fields.phoneticFamilyName,
+            organizationName: fields.organizationName, phoneticOrganizationName: fields.phoneticOrganizationName,
+            departmentName: fields.departmentName, jobTitle: fields.jobTitle, phoneNumbers: fields.phoneNumbers,
+            emailAddresses: fields.emailAddresses, postalAddresses: fields.postalAddresses,
+            urlAddresses: fields.urlAddresses, socialProfiles: fields.socialProfiles,
+            instantMessageAddresses: fields.instantMessageAddresses, contactRelations: fields.contactRelations,
+            birthday: fields.birthday.map(inline), nonGregorianBirthday: fields.nonGregorianBirthday.map(inline),
+            dates: fields.dates.map { entry in
+                var copy = LabeledValue(label: entry.label, value: inline(entry.value))
+                copy.identifier = entry.identifier
+                return copy
+            },
+            note: fields.note, imageData: fields.imageData, thumbnailImageData: fields.thumbnailImageData)
+    }
+
+    static var full: MutableContact {
+        var contact = MutableContact()
+        contact.namePrefix = "Dr."
+        contact.givenName = "Ada"
+        contact.middleName = "Augusta"
+        contact.familyName = "Lovelace"
+        contact.previousFamilyName = "Byron"
+        contact.nameSuffix = "PhD"
+        contact.nickname = "Countess"
+        contact.phoneticGivenName = "ay-da"
+        contact.phoneticMiddleName = "aw-gus-ta"
+        contact.phoneticFamilyName = "luv-lace"
+        contact.organizationName = "Analytical Engines"
+        contact.phoneticOrganizationName = "an-a-lit-i-cal"
+        contact.departmentName = "Notes"
+        contact.jobTitle = "Mathematician"
+        var phone = LabeledValue(label: .mobile, value: PhoneNumber("+44 20 7946 0000"))
+        phone.identifier = "00000000000000A1:ABMultiValue"
+        contact.phoneNumbers = [phone, LabeledValue(value: "555")]
+        contact.emailAddresses = [LabeledValue(label: .home, value: "ada@example.com")]
+        contact.postalAddresses = [LabeledValue(label: .work, value: PostalAddress(street: "1 St James's Sq", city: "London"))]
+        contact.urlAddresses = [LabeledValue(label: .homePage, value: "https://example.com")]
+        contact.socialProfiles = [LabeledValue(value: SocialProfile(urlString: "x", username: "ada", service: "Twitter"))]
+        contact.instantMessageAddresses = [LabeledValue(value: InstantMessageAddress(username: "ada", service: "Jabber"))]
+        contact.contactRelations = [LabeledValue(label: "father", value: ContactRelation(name: "Byron"))]
+        contact.birthday = ContactDate(year: 1815, month: 12, day: 10)
+        contact.nonGregorianBirthday = ContactDate(calendar: "hebrew", year: 5576, month: 3, day: 8)
+        contact.dates = [LabeledValue(label: .anniversary, value: ContactDate(month: 7, day: 8)),
+                         LabeledValue(value: ContactDate(year: Int.max, month: 1_000, day: -1))]
+        contact.note = "First programmer"
+        contact.imageData = Data([1, 2, 3])
+        contact.thumbnailImageData = Data([4])
+        return contact
+    }
+
+    static func json(_ value: some Encodable, sorted: Bool) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = sorted ? [.sortedKeys] : []
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    @Test(arguments: [false, true])
+    func fieldsEncodeAsTheInlineLayoutDid(sorted: Bool) throws {
+        var sparse = MutableContact()
+        sparse.givenName = "Kate"
+        sparse.birthday = ContactDate(month: 2, day: 29)
+        for contact in [Self.full, sparse, MutableContact()] {
+            let fields = contact.fields
+            #expect(try Self.json(fields, sorted: sorted) == Self.json(Self.inline(fields), sorted: sorted))
+            let decoded = try JSONDecoder().decode(ContactFields.self, from: JSONEncoder().encode(Self.inline(fields)))
+            #expect(decoded == fields)
+            #expect(Self.inline(decoded) == Self.inline(fields))
+        }
+    }
+
+    @Test func decodingStillRequiresEveryTextKey() throws {
+        let text = try Self.json(Self.inline(Self.full.fields), sorted: true).replacingOccurrences(of: "\"nickname\"", with: "\"nick\"")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ContactFields.self, from: Data(text.utf8)) }
+    }
+
+    @Test func aRareFieldSetThenClearedIsTheEmptyField() {
+        var contact = MutableContact()
+        contact.givenName = "Kate"
+        var cleared = contact
+        cleared.nickname = "K"
+        cleared.nonGregorianBirthday = ContactDate(calendar: "chinese", month: 13, day: 1)
+        #expect(cleared != contact)
+        cleared.nickname = ""
+        cleared.nonGregorianBirthday = nil
+        #expect(cleared == contact)
+        #expect(cleared.hashValue == contact.hashValue)
+        #expect(Set([cleared, contact]).count == 1)
+    }
+
+    @Test func copiesDoNotShareEdits() {
+        let original = Self.full
+        var copy = original
+        copy.nickname = "Ada"
+        copy.phoneticGivenName = ""
+        #expect(original.nickname == "Countess")
+        #expect(original.phoneticGivenName == "ay-da")
+        #expect(copy.nickname == "Ada")
+        #expect(copy.phoneticGivenName.isEmpty)
+        #expect(copy.middleName == "Augusta")
+    }
+
+    @Test func hashesAreThoseOfTheInlineLayout() {
+        // Same values, same hasher input: ordering of sets and dictionaries did not change.
+        for fields in [Self.full.fields, MutableContact().fields] {
+            var compact = Hasher()
+            compact.combine(fields)
+            var inline = Hasher()
+            inline.combine(Self.inline(fields))
+            #expect(compact.finalize() == inline.finalize())
+        }
+    }
+
+    @Test func aContactKeepsOnlyItsKeysWhateverTheBox() throws {
+        let fields = Self.full.fields
+        for keys in [ContactKeySet([.givenName, .nickname]), ContactKeySet([.givenName]), RareContactFields.keys,
+                     RareContactFields.keys.union(ContactKeySet(.familyName)), ContactKeySet.all.subtracting(ContactKeySet(.thumbnailImageData))] {
+            let contact = Contact(identifier: "1", contactType: .person, fields: fields, keys: keys)
+            let kept = Self.inline(contact.fields)
+            for key in ContactKey.allCases {
+                let expected = Self.inline(keys.contains(key) ? fields : ContactFields.empty)
+                #expect(Self.value(of: key, in: kept) == Self.value(of: key, in: expected), "\(key.rawValue)")
+            }
+        }
+    }
+
+    /// A key's value in the reference layout, as text: enough to compare one field.
+    static func value(of key: ContactKey, in fields: InlineFields) -> String {
+        let mirror = Mirror(reflecting: fields)
+        return mirror.children.first { $0.label == key.rawValue }.map { String(describing: $0.value) } ?? "?"
+    }
+
+    @Test(arguments: [
+        (calendar: "gregorian", year: Int?.none, month: 2, day: 29), ("gregorian", 1815, 12, 10), ("gregorian", -5, 0, 0),
+        ("gregorian", Int(Int32.max), 255, 255), ("gregorian", Int(Int32.min), 1, 1), ("gregorian", Int(Int32.max) + 1, 1, 1),
+        ("gregorian", 2000, 256, 1), ("gregorian", 2000, 1, -1), ("gregorian", Int.min, Int.max, Int.min), ("chinese", nil, 13, 1),
+        ("", 1, 1, 1), ("Gregorian", 1, 1, 1),
+    ])
+    func datesKeepEveryPart(calendar: String, year: Int?, month: Int, day: Int) throws {
+        let date = ContactDate(calendar: calendar, year: year, month: month, day: day)
+        #expect(date.calendar == calendar && date.year == year && date.month == month && date.day == day)
+        let reference = InlineDate(calendar: calendar, year: year, month: month, day: day)
+        #expect(try Self.json(date, sorted: false) == Self.json(reference, sorted: false))
+        #expect(try JSONDecoder().decode(ContactDate.self, from: JSONEncoder().encode(reference)) == date)
+        var hasher = Hasher()
+        hasher.combine(date)
+        var inline = Hasher()
+        inline.combine(reference)
+        #expect(hasher.finalize() == inline.finalize())
+        // Reached through the setters from another date, it is the same value.
+        var edited = ContactDate(calendar: "hebrew", year: 1, month: 300, day: 7)
+        edited.calendar = calendar
+        edited.year = year
+        edited.month = month
+        edited.day = day
+        #expect(edited == date)
+        #expect(edited.hashValue == date.hashValue)
+        let valid = (calendar == "gregorian" ? (1...12).contains(month) : (1...13).contains(month))
+            && (1...31).contains(day) && (year.map { (1...9999).contains($0) } ?? true) && !calendar.isEmpty
+        #expect(edited.isValid == valid)
+    }
+
+    @Test func datesDifferInEachPart() {
+        let date = ContactDate(year: 1990, month: 2, day: 28)
+        #expect(date != ContactDate(year: nil, month: 2, day: 28))
+        #expect(date != ContactDate(year: 1991, month: 2, day: 28))
+        #expect(date != ContactDate(year: 1990, month: 3, day: 28))
+        #expect(date != ContactDate(year: 1990, month: 2, day: 27))
+        #expect(date != ContactDate(calendar: "chinese", year: 1990, month: 2, day: 28))
+        #expect(ContactDate(year: 0, month: 1, day: 1) != ContactDate(month: 1, day: 1))
+    }
+
+    @Test func theCompactLayoutIsCompact() {
+        #expect(MemoryLayout<ContactDate>.size == 16)
+        #expect(MemoryLayout<ContactDate?>.size == 16)
+        #expect(MemoryLayout<ContactFields>.size <= 208)
+    }
+}
