@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 /// SPEC 8: what the person sees, what a tap grants, and what the app learns.
-@Suite("Contact access button")
+@Suite("Contact access button", .timeLimit(.minutes(1)))
 struct AccessButtonTests {
     typealias Button = ContactAccessButton
 

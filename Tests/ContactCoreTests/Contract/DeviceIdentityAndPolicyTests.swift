@@ -3,7 +3,7 @@ import Testing
 
 /// SPEC 11: a token from another device is foreign, even from one with the same seed; SPEC 3:
 /// Settings cannot change a restricted app, and only a limited app has a P to edit.
-@Suite struct DeviceIdentityAndPolicyTests {
+@Suite(.timeLimit(.minutes(1))) struct DeviceIdentityAndPolicyTests {
     static let app = AppConfiguration(bundleIdentifier: "com.example.sync", usageDescription: "Sync")
 
     static func device(identity: UInt64? = nil) throws -> (ContactDevice, ContactStore) {

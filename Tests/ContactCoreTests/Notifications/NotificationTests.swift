@@ -5,7 +5,9 @@ import Synchronization
 import Testing
 
 /// SPEC 10 on hand-written cases: who is told, what they are told, and the buffering policy.
-@Suite("SPEC 10 — change notifications")
+/// A notification that never comes must fail the test, not hang the run (a planted bug does
+/// exactly that): past the limit the test is cancelled, and a cancelled wait returns `nil`.
+@Suite("SPEC 10 — change notifications", .timeLimit(.minutes(1)))
 struct NotificationTests {
     /// Tests that play script actions work on a copy; the stores are shared.
     let device = HistoryDevice()
