@@ -61,7 +61,8 @@ PY
     killers="(not run)"
     if [[ ${MUTANT_SKIP_TESTS:-0} != 1 ]]; then
         # MutantPatchTests checks the mutants apply to the unmutated tree: not a kill.
-        (cd "$src" && swift test --scratch-path "$work/test" --skip MutantPatchTests >"$work/logs/$name-test.log" 2>&1) &&
+        # Bounded: a mutant that makes a test wait forever is killed too, but must not stall the run.
+        (cd "$src" && timeout 1800 swift test --scratch-path "$work/test" --skip MutantPatchTests >"$work/logs/$name-test.log" 2>&1) &&
             killers="SURVIVED" ||
             killers=$(grep -oE '✘ Test [A-Za-z0-9_]+\(' "$work/logs/$name-test.log" | sed 's/✘ Test //; s/($//' | sort -u | head -4 | paste -sd, - || true)
         [[ -n $killers ]] || killers="build or run failed (see $work/logs/$name-test.log)"
