@@ -208,11 +208,12 @@ struct DeviceState: Sendable {
         contacts.index(forKey: identifier) != nil && self.app(app, sees: identifier)
     }
 
-    /// ``isVisible(_:to:)`` for a contact already known to exist: the app's status and P alone.
-    func app(_ app: AppRecord, sees existingIdentifier: String) -> Bool {
+    /// ``isVisible(_:to:)`` without asking whether the contact exists: the app's status and P
+    /// alone, so the answer for an identifier no contact has means nothing.
+    func app(_ app: AppRecord, sees identifier: String) -> Bool {
         switch app.status {
         case .authorized: true
-        case .limited: app.permitted.contains(existingIdentifier)
+        case .limited: app.permitted.contains(identifier)
         case .notDetermined, .restricted, .denied: false
         }
     }
