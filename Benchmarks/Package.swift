@@ -25,6 +25,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // FetchBenchmark's identifier fetch in a plain process, to profile (`make bench-fetch-profile`).
+        .executableTarget(
+            name: "FetchProfile",
+            dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
+        ),
         .executableTarget(
             name: "VCardBenchmark",
             dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]

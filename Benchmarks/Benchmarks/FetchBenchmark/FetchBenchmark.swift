@@ -13,36 +13,12 @@ import Thresholds
 
 let sizes = [10_000, 100_000, 1_000_000]
 let permittedCount = 10_000
-/// Different requests, taken in turn, so that no one set of contacts stays in cache.
-let requestCount = 16
+let requestCount = IdentifierRequests.count
 let keys: [ContactKey] = [.givenName, .familyName, .phoneNumbers]
 
 nonisolated(unsafe) var store: ContactStore?
 nonisolated(unsafe) var requests: [[String]] = []
 nonisolated(unsafe) var next = 0
-
-/// Never-issued identifiers that look like the store's own.
-func unknownIdentifiers(_ count: Int, seed: UInt64) -> [String] {
-    var random = SplitMix(state: seed)
-    return (0..<count).map { _ in
-        let hex = String(random.next(), radix: 16, uppercase: true)
-        return String(repeating: "0", count: 16 - hex.count) + hex + ":ABPerson"
-    }
-}
-
-/// 500 visible, 250 invisible and 250 unknown identifiers, shuffled, for each request.
-func makeRequests(visible: [String], invisible: [String]) -> [[String]] {
-    (0..<requestCount).map { number in
-        var random = SplitMix(state: UInt64(100 + number))
-        var identifiers = Population.sample(500, below: visible.count, seed: UInt64(200 + number)).map { visible[$0] }
-            + Population.sample(250, below: invisible.count, seed: UInt64(300 + number)).map { invisible[$0] }
-            + unknownIdentifiers(250, seed: UInt64(400 + number))
-        for index in identifiers.indices.reversed() {
-            identifiers.swapAt(index, random.below(index + 1))
-        }
-        return identifiers
-    }
-}
 
 func fetch(_ benchmark: Benchmark) throws {
     guard let store else { return }
@@ -64,7 +40,7 @@ let benchmarks: @Sendable () -> Void = {
             try population.full.execute(request)
             let gone = Set(deleted)
             let visible = population.identifiers.indices.filter { !gone.contains($0) }.map { population.identifiers[$0] }
-            requests = makeRequests(visible: visible, invisible: deleted.map { population.identifiers[$0] })
+            requests = IdentifierRequests.make(visible: visible, invisible: deleted.map { population.identifiers[$0] })
             store = population.full
         }
 
@@ -73,8 +49,8 @@ let benchmarks: @Sendable () -> Void = {
             let population = try Population(People.make(size))
             // P: the first 10k contacts, the same at every size; the invisible quarter, the rest.
             store = try population.limitedApp(permitted: 0..<permittedCount)
-            requests = makeRequests(visible: Array(population.identifiers[..<permittedCount]),
-                                    invisible: Array(population.identifiers[permittedCount...]))
+            requests = IdentifierRequests.make(visible: Array(population.identifiers[..<permittedCount]),
+                                               invisible: Array(population.identifiers[permittedCount...]))
         }
     }
 }

@@ -107,7 +107,7 @@ struct PreparedPredicate {
         case .all:
             return scope.identifiers
         case .identifiers(let requested):
-            return visiblePositions(requested, in: scope).map(scope.identifier(at:))
+            return visiblePositions(requested, in: scope, by: .none).map(scope.identifier(at:))
         case .group(let identifier):
             return scope.existingGroupIdentifier(identifier).map(scope.members(of:)) ?? []
         case .name(let query):
@@ -132,17 +132,22 @@ struct PreparedPredicate {
     /// The selected contacts' positions in `order`: what a fetch builds its contacts from,
     /// each requested identifier looked up once.
     func orderedPositions(in scope: AppScope, by order: SortOrder) -> [DeviceState.ContactPosition] {
-        if case .identifiers(let requested) = criterion { return scope.sorted(visiblePositions(requested, in: scope), by: order) }
+        if case .identifiers(let requested) = criterion { return visiblePositions(requested, in: scope, by: order) }
         let selected = scope.positions(of: select(in: scope))
         return isInInsertionOrder(order, in: scope) ? selected : scope.sorted(selected, by: order)
     }
 
-    /// Where each requested identifier the app sees is stored, once each, in request order.
-    private func visiblePositions(_ requested: [String], in scope: AppScope) -> [DeviceState.ContactPosition] {
-        var seen = Set<DeviceState.ContactPosition>()
-        return requested.compactMap { identifier in
-            guard let position = scope.visiblePosition(identifier), seen.insert(position).inserted else { return nil }
-            return position
+    /// Where each requested identifier the app sees is stored, once each, in `order`.
+    private func visiblePositions(
+        _ requested: [String], in scope: AppScope, by order: SortOrder
+    ) -> [DeviceState.ContactPosition] {
+        // Sorting puts a repeated contact's positions side by side (every order ends in the
+        // unique serial or identifier, so only the same contact compares equal): repeats are
+        // dropped there, not through a set of every position seen.
+        var previous: DeviceState.ContactPosition?
+        return scope.sorted(requested.compactMap(scope.visiblePosition), by: order).filter { position in
+            defer { previous = position }
+            return position != previous
         }
     }
 

@@ -100,7 +100,7 @@ struct ContactFields: Sendable {
 
     /// Copies the properties named by `keys` from `other`, leaving the rest as they are.
     mutating func overwrite(_ keys: ContactKeySet, from other: ContactFields) {
-        for key in keys.keys {
+        keys.forEach { key in
             switch key {
             case .namePrefix: namePrefix = other.namePrefix
             case .givenName: givenName = other.givenName

@@ -50,12 +50,18 @@ struct ContactKeySet: OptionSet, Hashable, Sendable {
     var keys: [ContactKey] {
         var result: [ContactKey] = []
         result.reserveCapacity(rawValue.nonzeroBitCount)
+        forEach { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each key in the set, in ``ContactKey`` declaration order: ``keys``
+    /// without allocating an array, for the loops that run once per fetched contact.
+    func forEach(_ body: (ContactKey) -> Void) {
         var remaining = rawValue
         while remaining != 0 {
-            result.append(ContactKey.allCases[remaining.trailingZeroBitCount])
+            body(ContactKey.allCases[remaining.trailingZeroBitCount])
             remaining &= remaining - 1
         }
-        return result
     }
 }
 

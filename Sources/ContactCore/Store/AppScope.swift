@@ -25,11 +25,15 @@ struct AppScope {
 
     /// Where the contact `identifier` names exactly is stored, if the app sees it: ``contact(_:)``
     /// without copying the contact, and a cheaper key than its identifier to tell repeats by.
+    ///
+    /// The app's status and P are asked first, with the identifier as given: a limited app's
+    /// identifier outside P costs a look-up in P alone, whatever else the device holds
+    /// (SPEC 4's timing class). Asking P before knowing the contact exists gives the same
+    /// answer: only an identifier equal byte for byte to a stored one gets a position, and P
+    /// holds stored identifiers.
     func visiblePosition(_ identifier: String) -> DeviceState.ContactPosition? {
-        guard let index = state.existingContactIndex(identifier), state.app(app, sees: state.contacts.keys[index]) else {
-            return nil
-        }
-        return index
+        guard state.app(app, sees: identifier) else { return nil }
+        return state.existingContactIndex(identifier)
     }
 
     /// The stored identifier at a ``visiblePosition(_:)``.

@@ -1,10 +1,20 @@
 /// A contact as the device stores it: every field, plus where and when it was added.
 struct StoredContact: Hashable, Sendable {
+    // Declared first so that it shares a cache line with the first names: an identifier fetch
+    // reads the serial to sort, then the names to build the contact (Swift lays stored
+    // properties out in declaration order).
+    /// Insertion order, for ``SortOrder/none``.
+    var serial: UInt64
     var contactType: ContactType
     var fields: ContactFields
     var containerIdentifier: String
-    /// Insertion order, for ``SortOrder/none``.
-    var serial: UInt64
+
+    init(contactType: ContactType, fields: ContactFields, containerIdentifier: String, serial: UInt64) {
+        self.serial = serial
+        self.contactType = contactType
+        self.fields = fields
+        self.containerIdentifier = containerIdentifier
+    }
 }
 
 struct StoredGroup: Hashable, Sendable {
@@ -198,11 +208,12 @@ struct DeviceState: Sendable {
         contacts.index(forKey: identifier) != nil && self.app(app, sees: identifier)
     }
 
-    /// ``isVisible(_:to:)`` for a contact already known to exist: the app's status and P alone.
-    func app(_ app: AppRecord, sees existingIdentifier: String) -> Bool {
+    /// ``isVisible(_:to:)`` without asking whether the contact exists: the app's status and P
+    /// alone, so the answer for an identifier no contact has means nothing.
+    func app(_ app: AppRecord, sees identifier: String) -> Bool {
         switch app.status {
         case .authorized: true
-        case .limited: app.permitted.contains(existingIdentifier)
+        case .limited: app.permitted.contains(identifier)
         case .notDetermined, .restricted, .denied: false
         }
     }

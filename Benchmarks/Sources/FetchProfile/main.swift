@@ -1,0 +1,63 @@
+// Profiling aid: builds a device once, then repeats FetchBenchmark's identifier fetches, so
+// `perf record -g` sees mostly the fetch path. Prints a checksum of the results (to compare
+// two builds: same contacts, same order) and p50/p99 per fetch, wall clock and thread CPU.
+// Usage: FetchProfile [size] [full|limited] [iterations]
+import BenchmarkSupport
+import ContactCore
+import Foundation
+
+let arguments = CommandLine.arguments
+let size = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
+let limited = arguments.count > 2 && arguments[2] == "limited"
+let iterations = arguments.count > 3 ? Int(arguments[3]) ?? 20_000 : 20_000
+let keys: [ContactKey] = [.givenName, .familyName, .phoneNumbers]
+
+let population = try Population(People.make(size))
+let store: ContactStore
+let requests: [[String]]
+if limited {
+    store = try population.limitedApp(permitted: 0..<10_000)
+    requests = IdentifierRequests.make(visible: Array(population.identifiers[..<10_000]),
+                                       invisible: Array(population.identifiers[10_000...]))
+} else {
+    let deleted = Population.sample(2_000, below: size, seed: 9)
+    var request = SaveRequest()
+    for index in deleted { request.deleteContact(.saved(population.identifiers[index])) }
+    try population.full.execute(request)
+    let gone = Set(deleted)
+    let visible = population.identifiers.indices.filter { !gone.contains($0) }.map { population.identifiers[$0] }
+    requests = IdentifierRequests.make(visible: visible, invisible: deleted.map { population.identifiers[$0] })
+    store = population.full
+}
+// A checksum of every result, to compare builds: same requests, same contacts, same order.
+var checksum: UInt64 = 0
+for request in requests {
+    for contact in try store.unifiedContacts(matching: .identifiers(request), keysToFetch: keys) {
+        let text = contact.identifier + "|" + (try contact.givenName) + "|" + (try contact.familyName) + "|"
+            + (try contact.phoneNumbers).map { "\($0.value)" }.joined(separator: ",")
+        for byte in text.utf8 { checksum = (checksum ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    }
+}
+print("ready: \(size) contacts, \(limited ? "limited" : "full"), checksum \(checksum)")
+/// This thread's CPU time: unlike the wall clock, it leaves out the time other processes
+/// of a shared machine hold the core (not their effect on the caches).
+func threadTime() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+var wall: [UInt64] = [], cpu: [UInt64] = []
+wall.reserveCapacity(iterations)
+cpu.reserveCapacity(iterations)
+var total = 0
+for iteration in 0..<iterations {
+    let start = DispatchTime.now().uptimeNanoseconds, startCPU = threadTime()
+    total &+= try store.unifiedContacts(matching: .identifiers(requests[iteration % requests.count]), keysToFetch: keys).count
+    cpu.append(threadTime() - startCPU)
+    wall.append(DispatchTime.now().uptimeNanoseconds - start)
+}
+wall.sort()
+cpu.sort()
+func µs(_ samples: [UInt64], _ percent: Int) -> UInt64 { samples[samples.count * percent / 100] / 1000 }
+print("wall p50 \(µs(wall, 50)) µs p99 \(µs(wall, 99)) µs; thread CPU p50 \(µs(cpu, 50)) µs p99 \(µs(cpu, 99)) µs (\(total))")
