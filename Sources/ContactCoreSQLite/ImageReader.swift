@@ -75,6 +75,9 @@ enum ImageReader {
             return try columns.uint64()
         }
         var valueSerial = try nextValueSerial()
+        // Most contacts share a container and a few labels and properties: one string each.
+        var containers = RecentTexts { $0 }, labels = RecentTexts { $0 }
+        var properties = RecentTexts { ContactKey(rawValue: $0) }
         try forEachRow(db, """
             SELECT serial, identifier, contactType, container, \(textSQL), birthday, nonGregorianBirthday, imageData,
                 thumbnailImageData FROM contact ORDER BY serial
@@ -82,24 +85,24 @@ enum ImageReader {
             let serial = try columns.uint64()
             let identifier = try columns.text()
             let type = try columns.int()
-            let container = try columns.text()
-            var texts: [String] = []
-            texts.reserveCapacity(DatabaseSchema.textColumns.count)
-            for _ in DatabaseSchema.textColumns { texts.append(try columns.text()) }
-            var record = ContactRecord(
-                identifier: identifier, serial: serial, contactType: type, containerIdentifier: container, texts: texts,
-                birthday: try columns.optionalText(), nonGregorianBirthday: try columns.optionalText(),
-                imageData: try columns.optionalBlob(), thumbnailImageData: try columns.optionalBlob(), labeledValues: [])
+            var contact = try ContactRowBuilder(identifier: identifier, serial: serial, contactType: type,
+                                                containerIdentifier: try columns.text(&containers).text)
+            for index in DatabaseSchema.textColumns.indices { contact.setText(index, try columns.text()) }
+            try contact.setRest(birthday: try columns.optionalText(), nonGregorianBirthday: try columns.optionalText(),
+                                imageData: try columns.optionalBlob(), thumbnailImageData: try columns.optionalBlob())
             while let next = valueSerial, next <= serial {
                 guard next == serial else { throw StorageCoding.corrupt("a labeled value of no contact") }
                 var value = Columns(valueStatement.sqliteStatement)
                 _ = try value.uint64()
-                record.labeledValues.append(LabeledValueRecord(
-                    property: try value.text(), position: try value.int(), identifier: try value.text(),
-                    label: try value.optionalText(), value: try value.text()))
+                let property = try value.text(&properties)
+                guard let key = property.value else {
+                    throw StorageCoding.corrupt("labeled values of an unknown property \(property.text)")
+                }
+                try contact.appendLabeledValue(key, position: try value.int(), identifier: try value.text(),
+                                               label: try value.optionalText(&labels)?.text, value: try value.text())
                 valueSerial = try nextValueSerial()
             }
-            try table.add(record)
+            try table.add(contact)
         }
         guard valueSerial == nil else { throw StorageCoding.corrupt("a labeled value of no contact") }
         return table
@@ -180,9 +183,9 @@ struct Columns {
         switch next() {
         case SQLITE_NULL: return nil
         case SQLITE_TEXT:
-            // The text pointer first: it makes SQLite hold the value as UTF-8, whose length
-            // sqlite3_column_bytes then gives.
-            guard let text = sqlite3_column_text(statement, current) else { return "" }
+            // Most text columns are empty: no text pointer and no string for those.
+            guard sqlite3_column_bytes(statement, current) > 0, let text = sqlite3_column_text(statement, current) else { return "" }
+            // Asked after the text pointer, which makes SQLite hold the value as UTF-8.
             let count = Int(sqlite3_column_bytes(statement, current))
             return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
         case SQLITE_BLOB:  // text holding a NUL (see `bind`)
@@ -200,11 +203,71 @@ struct Columns {
         return value
     }
 
+    /// The current column's text as one of `recent`'s strings, with what `recent` made of it:
+    /// the same string as ``optionalText()`` reads, made once while it keeps recurring.
+    mutating func optionalText<Value>(_ recent: inout RecentTexts<Value>) throws -> (text: String, value: Value)? {
+        guard index < count, sqlite3_column_type(statement, index) == SQLITE_TEXT else {
+            guard let text = try optionalText() else { return nil }
+            return recent.entry(text)
+        }
+        index += 1
+        guard let text = sqlite3_column_text(statement, current) else { return recent.entry("") }
+        return recent.entry(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, current))))
+    }
+
+    mutating func text<Value>(_ recent: inout RecentTexts<Value>) throws -> (text: String, value: Value) {
+        guard let entry = try optionalText(&recent) else { throw StorageCoding.corrupt("a missing text") }
+        return entry
+    }
+
     mutating func optionalBlob() throws -> Data? {
         switch next() {
         case SQLITE_NULL: return nil
         case SQLITE_BLOB: return Data(bytes())
         default: throw StorageCoding.corrupt("a data column holding something else")
         }
+    }
+}
+
+/// The last few distinct texts of a column, each with a value made from it once: a row whose
+/// text is one of them gets the same string (no new allocation, shared storage) and value.
+struct RecentTexts<Value> {
+    private var entries: [(text: String, value: Value)] = []
+    private var replaced = 0
+    private let make: (String) -> Value
+    /// How many texts it keeps: a column of all distinct texts costs this many comparisons a row.
+    private static var capacity: Int { 16 }
+
+    init(_ make: @escaping (String) -> Value) { self.make = make }
+
+    /// The entry of `text`, made and kept if it is not among the recent ones.
+    mutating func entry(_ text: String) -> (text: String, value: Value) {
+        if let known = entries.first(where: { $0.text.utf8.elementsEqual(text.utf8) }) { return known }
+        return keep(text)
+    }
+
+    /// The entry of the UTF-8 text `bytes`, decoded, made and kept if it is not among the recent ones.
+    mutating func entry(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, value: Value) {
+        for entry in entries where Self.equal(entry.text, bytes) { return entry }
+        return keep(String(decoding: bytes, as: UTF8.self))
+    }
+
+    private static func equal(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { kept in
+            guard kept.count == bytes.count else { return false }
+            guard let known = kept.baseAddress, let start = bytes.baseAddress else { return true }
+            return memcmp(known, start, bytes.count) == 0
+        } ?? text.utf8.elementsEqual(bytes)
+    }
+
+    private mutating func keep(_ text: String) -> (text: String, value: Value) {
+        let entry = (text: text, value: make(text))
+        if entries.count < Self.capacity {
+            entries.append(entry)
+        } else {
+            entries[replaced] = entry
+            replaced = (replaced + 1) % Self.capacity
+        }
+        return entry
     }
 }

@@ -3,31 +3,32 @@ import Foundation
 extension ContactFields {
     /// The texts by ``ContactRecord/textKeys``, field by field rather than through key paths,
     /// which are slow on the path that opens a database. The compiler cannot check that this
-    /// list, ``setTexts(_:)`` and `textKeys` agree; the reopen tests do.
+    /// list, ``setText(_:_:)`` and `textKeys` agree; the reopen tests do.
     var texts: [String] {
         [namePrefix, givenName, middleName, familyName, previousFamilyName, nameSuffix, nickname,
          phoneticGivenName, phoneticMiddleName, phoneticFamilyName, organizationName,
          phoneticOrganizationName, departmentName, jobTitle, note]
     }
 
-    /// Sets the texts from a list in ``ContactRecord/textKeys`` order, which has exactly
-    /// ``ContactRecord/textKeys``'s count.
-    mutating func setTexts(_ texts: [String]) {
-        namePrefix = texts[0]
-        givenName = texts[1]
-        middleName = texts[2]
-        familyName = texts[3]
-        previousFamilyName = texts[4]
-        nameSuffix = texts[5]
-        nickname = texts[6]
-        phoneticGivenName = texts[7]
-        phoneticMiddleName = texts[8]
-        phoneticFamilyName = texts[9]
-        organizationName = texts[10]
-        phoneticOrganizationName = texts[11]
-        departmentName = texts[12]
-        jobTitle = texts[13]
-        note = texts[14]
+    /// Sets the text at `index` of ``ContactRecord/textKeys``, which is in range.
+    mutating func setText(_ index: Int, _ text: String) {
+        switch index {
+        case 0: namePrefix = text
+        case 1: givenName = text
+        case 2: middleName = text
+        case 3: familyName = text
+        case 4: previousFamilyName = text
+        case 5: nameSuffix = text
+        case 6: nickname = text
+        case 7: phoneticGivenName = text
+        case 8: phoneticMiddleName = text
+        case 9: phoneticFamilyName = text
+        case 10: organizationName = text
+        case 11: phoneticOrganizationName = text
+        case 12: departmentName = text
+        case 13: jobTitle = text
+        default: note = text
+        }
     }
 }
 
@@ -63,67 +64,24 @@ extension ContactRecord {
 
     /// The stored contact, or ``ContactError/Code/storageCorrupt`` for values no device writes.
     func storedContact() throws(ContactError) -> StoredContact {
-        guard let type = ContactType(rawValue: contactType) else { throw StorageCoding.corrupt("contact type \(contactType)") }
+        var builder = try ContactRowBuilder(identifier: identifier, serial: serial, contactType: contactType,
+                                            containerIdentifier: containerIdentifier)
         guard texts.count == Self.textKeys.count else { throw StorageCoding.corrupt("a contact row with \(texts.count) texts") }
-        var fields = ContactFields()
-        fields.setTexts(texts)
-        fields.birthday = try birthday.map(StorageCoding.decode)
-        fields.nonGregorianBirthday = try nonGregorianBirthday.map(StorageCoding.decode)
-        fields.imageData = imageData
-        fields.thumbnailImageData = thumbnailImageData
-        // The values come grouped by property (a database reads them in key order); values
-        // of one property in several runs are grouped first.
-        var values = labeledValues[...]
-        while let property = values.first?.property {
-            let run = values.prefix { $0.property == property }
-            values = values.dropFirst(run.count)
-            guard try fields.setLabeledValues(run, of: property, contact: identifier) else {
-                var grouped = self
-                grouped.labeledValues.sort { $0.property < $1.property }
-                return try grouped.storedContact()
+        for (index, text) in texts.enumerated() { builder.setText(index, text) }
+        try builder.setRest(birthday: birthday, nonGregorianBirthday: nonGregorianBirthday, imageData: imageData,
+                            thumbnailImageData: thumbnailImageData)
+        // The builder takes each property's values together and in position order, as a
+        // database reads them by its key; a record in any other order is sorted first.
+        let inOrder = zip(labeledValues, labeledValues.dropFirst()).allSatisfy { ($0.property, $0.position) < ($1.property, $1.position) }
+        let values = inOrder ? labeledValues : labeledValues.sorted { ($0.property, $0.position) < ($1.property, $1.position) }
+        for value in values {
+            guard let key = ContactKey(rawValue: value.property) else {
+                throw StorageCoding.corrupt("labeled values of an unknown property \(value.property)")
             }
+            try builder.appendLabeledValue(key, position: value.position, identifier: value.identifier, label: value.label,
+                                           value: value.value)
         }
-        return StoredContact(contactType: type, fields: fields, containerIdentifier: containerIdentifier, serial: serial)
-    }
-}
-
-extension ContactFields {
-    /// Sets one multi-valued field from all of its rows, in any order of positions; `false`,
-    /// changing nothing, if the field already has values (its rows were not all together).
-    fileprivate mutating func setLabeledValues(
-        _ rows: ArraySlice<LabeledValueRecord>, of property: String, contact: String
-    ) throws(ContactError) -> Bool {
-        func list<V>(_ decode: (String) throws(ContactError) -> V) throws(ContactError) -> [LabeledValue<V>] {
-            var rows = rows
-            if !rows.indices.allSatisfy({ rows[$0].position == $0 - rows.startIndex }) { rows.sort { $0.position < $1.position } }
-            var result: [LabeledValue<V>] = []
-            result.reserveCapacity(rows.count)
-            for (position, row) in rows.enumerated() {
-                guard row.position == position, !row.identifier.isEmpty else {
-                    throw StorageCoding.corrupt("the \(property) of \(contact) skip a position or lack an identifier")
-                }
-                var entry = LabeledValue(label: row.label.map(ContactLabel.init(rawValue:)), value: try decode(row.value))
-                entry.identifier = row.identifier
-                result.append(entry)
-            }
-            return result
-        }
-        func set<V>(_ field: inout [LabeledValue<V>], _ decode: (String) throws(ContactError) -> V) throws(ContactError) -> Bool {
-            guard field.isEmpty else { return false }
-            field = try list(decode)
-            return true
-        }
-        switch ContactKey(rawValue: property) {
-        case .phoneNumbers: return try set(&phoneNumbers) { PhoneNumber($0) }
-        case .emailAddresses: return try set(&emailAddresses) { $0 }
-        case .postalAddresses: return try set(&postalAddresses, StorageCoding.decode)
-        case .urlAddresses: return try set(&urlAddresses) { $0 }
-        case .socialProfiles: return try set(&socialProfiles, StorageCoding.decode)
-        case .instantMessageAddresses: return try set(&instantMessageAddresses, StorageCoding.decode)
-        case .contactRelations: return try set(&contactRelations, StorageCoding.decode)
-        case .dates: return try set(&dates, StorageCoding.decode)
-        default: throw StorageCoding.corrupt("labeled values of an unknown property \(property)")
-        }
+        return builder.storedContact()
     }
 }
 

@@ -6,6 +6,7 @@ package struct ContactTable: Sendable {
     private(set) var serials: [(serial: UInt64, identifier: String)] = []
     /// The containers the contacts are in, for the device's check that they exist.
     private(set) var containers: Set<String> = []
+    private var lastContainer: String?
 
     /// A table with room for `capacity` contacts.
     package init(capacity: Int) {
@@ -21,11 +22,28 @@ package struct ContactTable: Sendable {
     /// - Throws: ``ContactError/Code/storageCorrupt`` for a record no device writes or an
     ///   identifier already added.
     package mutating func add(_ record: ContactRecord) throws(ContactError) {
-        let stored = try record.storedContact()
-        guard ContactIdentifier.isWellFormed(record.identifier), contacts.updateValue(stored, forKey: record.identifier) == nil else {
-            throw StorageCoding.corrupt("contact \(record.identifier)")
+        try insert(try record.storedContact(), identifier: record.identifier)
+    }
+
+    /// Adds one contact a reader built column by column.
+    ///
+    /// - Throws: ``ContactError/Code/storageCorrupt`` for an identifier already added or not
+    ///   well formed.
+    package mutating func add(_ contact: consuming ContactRowBuilder) throws(ContactError) {
+        let identifier = contact.identifier
+        try insert(contact.storedContact(), identifier: identifier)
+    }
+
+    private mutating func insert(_ stored: consuming StoredContact, identifier: String) throws(ContactError) {
+        let serial = stored.serial, container = stored.containerIdentifier
+        guard ContactIdentifier.isWellFormed(identifier), contacts.updateValue(stored, forKey: identifier) == nil else {
+            throw StorageCoding.corrupt("contact \(identifier)")
         }
-        serials.append((stored.serial, record.identifier))
-        containers.insert(stored.containerIdentifier)
+        serials.append((serial, identifier))
+        // Contacts mostly share a container: hash each one only once in a row.
+        if lastContainer.map({ ContactIdentifier.areEqual($0, container) }) != true {
+            containers.insert(container)
+            lastContainer = container
+        }
     }
 }
