@@ -109,6 +109,15 @@ struct CompactStorageTests {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
+    /// Whether two values encode to the same JSON: the same bytes with sorted keys; without,
+    /// the same object (the encoder's key order follows the process's hash seed, so bytes
+    /// would compare equal only under `SWIFT_DETERMINISTIC_HASHING`).
+    static func encodeAlike(_ a: some Encodable, _ b: some Encodable, sorted: Bool) throws -> Bool {
+        if sorted { return try json(a, sorted: true) == json(b, sorted: true) }
+        let (x, y) = (try JSONEncoder().encode(a), try JSONEncoder().encode(b))
+        return try (JSONSerialization.jsonObject(with: x) as? NSDictionary) == (JSONSerialization.jsonObject(with: y) as? NSDictionary)
+    }
+
     @Test(arguments: [false, true])
     func fieldsEncodeAsTheInlineLayoutDid(sorted: Bool) throws {
         var sparse = MutableContact()
@@ -116,7 +125,7 @@ struct CompactStorageTests {
         sparse.birthday = ContactDate(month: 2, day: 29)
         for contact in [Self.full, sparse, MutableContact()] {
             let fields = contact.fields
-            #expect(try Self.json(fields, sorted: sorted) == Self.json(Self.inline(fields), sorted: sorted))
+            #expect(try Self.encodeAlike(fields, Self.inline(fields), sorted: sorted))
             let decoded = try JSONDecoder().decode(ContactFields.self, from: JSONEncoder().encode(Self.inline(fields)))
             #expect(decoded == fields)
             #expect(Self.inline(decoded) == Self.inline(fields))
@@ -194,7 +203,8 @@ struct CompactStorageTests {
         let date = ContactDate(calendar: calendar, year: year, month: month, day: day)
         #expect(date.calendar == calendar && date.year == year && date.month == month && date.day == day)
         let reference = InlineDate(calendar: calendar, year: year, month: month, day: day)
-        #expect(try Self.json(date, sorted: false) == Self.json(reference, sorted: false))
+        #expect(try Self.encodeAlike(date, reference, sorted: false))
+        #expect(try Self.encodeAlike(date, reference, sorted: true))
         #expect(try JSONDecoder().decode(ContactDate.self, from: JSONEncoder().encode(reference)) == date)
         var hasher = Hasher()
         hasher.combine(date)
