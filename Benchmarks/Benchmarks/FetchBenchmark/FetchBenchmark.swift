@@ -12,7 +12,7 @@ import Foundation
 import Thresholds
 
 let sizes = [10_000, 100_000, 1_000_000]
-let permittedCount = 10_000
+let permittedCount = IdentifierRequests.permittedCount
 let requestCount = IdentifierRequests.count
 let keys: [ContactKey] = [.givenName, .familyName, .phoneNumbers]
 
@@ -32,25 +32,12 @@ let benchmarks: @Sendable () -> Void = {
     for size in sizes {
         let name = sizeName(size)
         Benchmark("Identifier fetch 1000, full access, \(name)", configuration: configuration, closure: fetch) {
-            let population = try Population(People.make(size))
-            // The invisible quarter: contacts deleted before the run, which no app sees.
-            let deleted = Population.sample(2_000, below: size, seed: 9)
-            var request = SaveRequest()
-            for index in deleted { request.deleteContact(.saved(population.identifiers[index])) }
-            try population.full.execute(request)
-            let gone = Set(deleted)
-            let visible = population.identifiers.indices.filter { !gone.contains($0) }.map { population.identifiers[$0] }
-            requests = IdentifierRequests.make(visible: visible, invisible: deleted.map { population.identifiers[$0] })
-            store = population.full
+            (store, requests) = try IdentifierRequests.fullAccess(Population(People.make(size)))
         }
 
         guard size > permittedCount else { continue }
         Benchmark("Identifier fetch 1000, limited app P=10k, device \(name)", configuration: configuration, closure: fetch) {
-            let population = try Population(People.make(size))
-            // P: the first 10k contacts, the same at every size; the invisible quarter, the rest.
-            store = try population.limitedApp(permitted: 0..<permittedCount)
-            requests = IdentifierRequests.make(visible: Array(population.identifiers[..<permittedCount]),
-                                               invisible: Array(population.identifiers[permittedCount...]))
+            (store, requests) = try IdentifierRequests.limited(Population(People.make(size)))
         }
     }
 }

@@ -1,3 +1,5 @@
+import ContactCore
+
 /// The requests of FetchBenchmark's identifier fetch, shared with FetchProfile so that a
 /// profile sees the benchmark's work: 1,000 identifiers each, 500 visible, 250 invisible and
 /// 250 never issued, shuffled.
@@ -26,5 +28,28 @@ public enum IdentifierRequests {
             }
             return identifiers
         }
+    }
+
+    /// How many contacts the limited app's P holds, the same at every device size.
+    public static let permittedCount = 10_000
+
+    /// The full-access scenario: 2,000 contacts deleted before the run are the invisible
+    /// quarter (no app sees them); the store of an app with full access, and its requests.
+    public static func fullAccess(_ population: Population) throws -> (store: ContactStore, requests: [[String]]) {
+        let deleted = Population.sample(2_000, below: population.identifiers.count, seed: 9)
+        var request = SaveRequest()
+        for index in deleted { request.deleteContact(.saved(population.identifiers[index])) }
+        try population.full.execute(request)
+        let gone = Set(deleted)
+        let visible = population.identifiers.indices.filter { !gone.contains($0) }.map { population.identifiers[$0] }
+        return (population.full, make(visible: visible, invisible: deleted.map { population.identifiers[$0] }))
+    }
+
+    /// The limited scenario: P is the first ``permittedCount`` contacts, the invisible quarter
+    /// comes from the rest; the store of the limited app, and its requests.
+    public static func limited(_ population: Population) throws -> (store: ContactStore, requests: [[String]]) {
+        let store = try population.limitedApp(permitted: 0..<permittedCount)
+        return (store, make(visible: Array(population.identifiers[..<permittedCount]),
+                            invisible: Array(population.identifiers[permittedCount...])))
     }
 }

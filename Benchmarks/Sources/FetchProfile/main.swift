@@ -13,22 +13,7 @@ let iterations = arguments.count > 3 ? Int(arguments[3]) ?? 20_000 : 20_000
 let keys: [ContactKey] = [.givenName, .familyName, .phoneNumbers]
 
 let population = try Population(People.make(size))
-let store: ContactStore
-let requests: [[String]]
-if limited {
-    store = try population.limitedApp(permitted: 0..<10_000)
-    requests = IdentifierRequests.make(visible: Array(population.identifiers[..<10_000]),
-                                       invisible: Array(population.identifiers[10_000...]))
-} else {
-    let deleted = Population.sample(2_000, below: size, seed: 9)
-    var request = SaveRequest()
-    for index in deleted { request.deleteContact(.saved(population.identifiers[index])) }
-    try population.full.execute(request)
-    let gone = Set(deleted)
-    let visible = population.identifiers.indices.filter { !gone.contains($0) }.map { population.identifiers[$0] }
-    requests = IdentifierRequests.make(visible: visible, invisible: deleted.map { population.identifiers[$0] })
-    store = population.full
-}
+let (store, requests) = try limited ? IdentifierRequests.limited(population) : IdentifierRequests.fullAccess(population)
 // A checksum of every result, to compare builds: same requests, same contacts, same order.
 var checksum: UInt64 = 0
 for request in requests {
