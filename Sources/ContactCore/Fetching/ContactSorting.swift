@@ -7,8 +7,7 @@ extension DeviceState {
 
     /// Sorts contact identifiers by `order`, then by identifier bytes.
     func sorted(_ identifiers: [String], by order: SortOrder) -> [String] {
-        guard identifiers.count > 1 else { return identifiers.filter { contacts[$0] != nil } }
-        return sorted(identifiers.compactMap { contacts.index(forKey: $0) }, by: order).map { contacts.keys[$0] }
+        sorted(identifiers.compactMap { contacts.index(forKey: $0) }, by: order).map { contacts.keys[$0] }
     }
 
     /// Sorts stored contacts by `order`, then by identifier bytes.
@@ -58,15 +57,7 @@ enum SortKey {
     /// values, which is the order of their UTF-8 bytes: one `memcmp`.
     static func order(_ a: String, _ b: String) -> Int {
         var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let shared = Swift.min(x.count, y.count)
-                if shared > 0, let p = x.baseAddress, let q = y.baseAddress, case let order = memcmp(p, q, shared), order != 0 {
-                    return Int(order)
-                }
-                return x.count - y.count
-            }
-        }
+        return a.withUTF8 { x in b.withUTF8 { y in x.byteOrder(y) } }
     }
 
     static func foldedByFoundation(_ text: String) -> String {

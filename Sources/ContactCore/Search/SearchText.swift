@@ -158,14 +158,17 @@ extension Array where Element == UInt8 {
     /// Negative, zero or positive as these bytes come before, equal or after `other` in byte
     /// order (a proper prefix first): `memcmp`, then the lengths.
     func byteOrder(_ other: [UInt8]) -> Int {
+        withUnsafeBufferPointer { bytes in other.withUnsafeBufferPointer { others in bytes.byteOrder(others) } }
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// ``Swift/Array/byteOrder(_:)`` over any contiguous bytes (a string's UTF-8 too).
+    func byteOrder(_ other: UnsafeBufferPointer<UInt8>) -> Int {
         let shared = Swift.min(count, other.count)
-        let order = withUnsafeBufferPointer { bytes in
-            other.withUnsafeBufferPointer { others -> Int32 in
-                guard shared > 0, let a = bytes.baseAddress, let b = others.baseAddress else { return 0 }
-                return memcmp(a, b, shared)
-            }
+        if shared > 0, let a = baseAddress, let b = other.baseAddress, case let order = memcmp(a, b, shared), order != 0 {
+            return Int(order)
         }
-        if order != 0 { return Int(order) }
         return count - other.count
     }
 }

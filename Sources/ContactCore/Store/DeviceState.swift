@@ -236,7 +236,9 @@ struct DeviceState: Sendable {
 
     /// Bundle identifiers that see the contact now.
     func appsSeeing(_ identifier: String) -> Set<String> {
-        Set(apps.lazy.filter { self.isVisible(identifier, to: $0.value) }.map(\.key))
+        var audience = Set<String>()
+        addApps(seeing: identifier, to: &audience)
+        return audience
     }
 
     /// Adds ``appsSeeing(_:)`` to `audience` without making a set of its own.
