@@ -97,19 +97,19 @@ package struct Model: Sendable {
 
     /// SPEC 4: authorized sees all, limited sees P, the rest nothing.
     package func isVisible(_ id: String, to app: Int) -> Bool {
-        guard let contact = contact(id) else { return false }
-        switch apps[app].status {
-        case .authorized: return true
-        case .limited: return apps[app].permitted.contains(contact.id)
-        default: return false
-        }
+        contact(id).map { sees($0, app) } ?? false
     }
 
     package func visibleContacts(to app: Int) -> [Contact] {
+        contacts.filter { sees($0, app) }
+    }
+
+    /// SPEC 4's rule for a stored contact (so its stored identifier).
+    private func sees(_ contact: Contact, _ app: Int) -> Bool {
         switch apps[app].status {
-        case .authorized: contacts
-        case .limited: contacts.filter { apps[app].permitted.contains($0.id) }
-        default: []
+        case .authorized: true
+        case .limited: apps[app].permitted.contains(contact.id)
+        default: false
         }
     }
 
