@@ -8,10 +8,10 @@ struct ContactSnapshot: Sequence, Sendable {
     /// Positions in `contacts` of visible contacts, as an ``AppScope`` handed them out, in the
     /// read's order. The snapshot holds the storage they index, so they stay valid.
     private let positions: [DeviceState.ContactPosition]
-    private let contacts: [String: StoredContact]
+    private let contacts: StoredContacts
     private let keys: ContactKeySet
 
-    init(positions: [DeviceState.ContactPosition], contacts: [String: StoredContact], keys: ContactKeySet) {
+    init(positions: [DeviceState.ContactPosition], contacts: StoredContacts, keys: ContactKeySet) {
         self.positions = positions
         self.contacts = contacts
         self.keys = keys
@@ -32,9 +32,7 @@ struct ContactSnapshot: Sequence, Sendable {
             guard position < snapshot.positions.count else { return nil }
             let index = snapshot.positions[position]
             position += 1
-            // Read in place: only the fetched keys' values are copied, not the whole contact.
-            return Contact(identifier: snapshot.contacts.keys[index], contactType: snapshot.contacts.values[index].contactType,
-                           fields: snapshot.contacts.values[index].fields, keys: snapshot.keys)
+            return snapshot.contacts.contact(at: index, keys: snapshot.keys)
         }
     }
 }

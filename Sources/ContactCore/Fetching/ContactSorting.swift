@@ -3,11 +3,11 @@ import Foundation
 extension DeviceState {
     /// Where a contact is stored: what a read carries from selecting to building contacts, so
     /// each identifier is looked up once.
-    typealias ContactPosition = [String: StoredContact].Index
+    typealias ContactPosition = StoredContacts.Position
 
     /// Sorts contact identifiers by `order`, then by identifier bytes.
     func sorted(_ identifiers: [String], by order: SortOrder) -> [String] {
-        sorted(identifiers.compactMap { contacts.index(forKey: $0) }, by: order).map { contacts.keys[$0] }
+        sorted(identifiers.compactMap(contacts.position(of:)), by: order).map(contacts.identifier(at:))
     }
 
     /// Sorts stored contacts by `order`, then by identifier bytes.
@@ -17,12 +17,12 @@ extension DeviceState {
         switch resolved {
         case .none, .userDefault:
             // Each serial read once, not once per comparison.
-            return zip(positions.map { contacts.values[$0].serial }, positions).sorted { $0.0 < $1.0 }.map(\.1)
+            return zip(positions.map(contacts.serial(at:)), positions).sorted { $0.0 < $1.0 }.map(\.1)
         case .givenName, .familyName:
-            let keyed = positions.map { ($0, sortKey(of: contacts.values[$0].fields, familyFirst: resolved == .familyName)) }
+            let keyed = positions.map { ($0, sortKey(of: contacts[$0].fields, familyFirst: resolved == .familyName)) }
             return keyed.sorted { lhs, rhs in
                 let order = SortKey.order(lhs.1, rhs.1)
-                return order != 0 ? order < 0 : ContactIdentifier.precedes(contacts.keys[lhs.0], contacts.keys[rhs.0])
+                return order != 0 ? order < 0 : ContactIdentifier.precedes(contacts.identifier(at: lhs.0), contacts.identifier(at: rhs.0))
             }.map(\.0)
         }
     }

@@ -1,7 +1,7 @@
 /// The contacts of a device being read from storage, each checked and converted as the reader
 /// hands it over: opening a database holds no array of every contact's rows on the way.
 package struct ContactTable: Sendable {
-    private(set) var contacts: [String: StoredContact] = [:]
+    private(set) var contacts = StoredContacts()
     /// Each contact's serial, in the order they came, for the device's check that serials are unique.
     private(set) var serials: [(serial: UInt64, identifier: String)] = []
     /// The containers the contacts are in, for the device's check that they exist.
@@ -36,7 +36,7 @@ package struct ContactTable: Sendable {
 
     private mutating func insert(_ stored: consuming StoredContact, identifier: String) throws(ContactError) {
         let serial = stored.serial, container = stored.containerIdentifier
-        guard ContactIdentifier.isWellFormed(identifier), contacts.updateValue(stored, forKey: identifier) == nil else {
+        guard ContactIdentifier.isWellFormed(identifier), contacts.insertNew(stored, identifier: identifier) else {
             throw StorageCoding.corrupt("contact \(identifier)")
         }
         serials.append((serial, identifier))

@@ -13,7 +13,7 @@ extension DeviceState {
         }
         var image = DeviceImage(meta: metaRecord)
         image.containers = containers.map(ContainerRecord.init)
-        image.contacts = contacts.sorted { $0.value.serial < $1.value.serial }.map { ContactRecord(identifier: $0.key, $0.value) }
+        image.contacts = contacts.positionsBySerial.map { ContactRecord(identifier: contacts.identifier(at: $0), contacts[$0]) }
         image.groups = groups.sorted { $0.value.serial < $1.value.serial }.map { GroupRecord(identifier: $0.key, $0.value) }
         image.members = pairs(members)
         image.subgroups = pairs(subgroups)
@@ -97,7 +97,7 @@ extension DeviceState {
         for index in image.contacts.indices { try table.add(image.contacts[index]) }
         let contacts = table.contacts
         if let stray = table.containers.first(where: { !containerIdentifiers.contains($0) }) {
-            throw corrupt("contact \(contacts.first { $0.value.containerIdentifier == stray }?.key ?? "")")
+            throw corrupt("contact \(contacts.indices.first { contacts[$0].containerIdentifier == stray }.map(contacts.identifier(at:)) ?? "")")
         }
         var groups: [String: StoredGroup] = [:]
         for record in image.groups {
@@ -109,7 +109,7 @@ extension DeviceState {
         try Self.checkSerials(contacts: table.serials, groups: image.groups, nextSerial: meta.nextSerial)
         var members: [String: Set<String>] = [:]
         for pair in image.members {
-            guard groups[pair.parent] != nil, contacts.index(forKey: pair.child) != nil else { throw corrupt("a membership of \(pair.child)") }
+            guard groups[pair.parent] != nil, contacts.position(of: pair.child) != nil else { throw corrupt("a membership of \(pair.child)") }
             members[pair.parent, default: []].insert(pair.child)
         }
         var subgroups: [String: Set<String>] = [:]
@@ -127,7 +127,7 @@ extension DeviceState {
             else { throw corrupt("app \(record.bundleIdentifier)") }
         }
         for pair in image.permitted {
-            guard apps[pair.parent]?.status == .limited, contacts.index(forKey: pair.child) != nil else {
+            guard apps[pair.parent]?.status == .limited, contacts.position(of: pair.child) != nil else {
                 throw corrupt("the permitted set of \(pair.parent)")
             }
             apps[pair.parent]?.permitted.insert(pair.child)

@@ -17,10 +17,9 @@ struct AppScope {
 
     /// The contact `identifier` names exactly, with its stored identifier, if the app sees it.
     func contact(_ identifier: String) -> (identifier: String, stored: StoredContact)? {
-        guard let index = state.existingContactIndex(identifier), state.app(app, sees: state.contacts.keys[index]) else {
-            return nil
-        }
-        return (state.contacts.keys[index], state.contacts.values[index])
+        guard let position = state.existingContactIndex(identifier), state.app(app, sees: state.contacts.identifier(at: position))
+        else { return nil }
+        return (state.contacts.identifier(at: position), state.contacts[position])
     }
 
     /// Where the contact `identifier` names exactly is stored, if the app sees it: ``contact(_:)``
@@ -37,11 +36,11 @@ struct AppScope {
     }
 
     /// The stored identifier at a ``visiblePosition(_:)``.
-    func identifier(at position: DeviceState.ContactPosition) -> String { state.contacts.keys[position] }
+    func identifier(at position: DeviceState.ContactPosition) -> String { state.contacts.identifier(at: position) }
 
     /// Where the identifiers this scope handed out (so visible ones) are stored, in their order.
     func positions(of identifiers: [String]) -> [DeviceState.ContactPosition] {
-        identifiers.compactMap { state.contacts.index(forKey: $0) }
+        identifiers.compactMap(state.contacts.position(of:))
     }
 
     /// The stored contact of an identifier the app sees (as the scope handed it out).

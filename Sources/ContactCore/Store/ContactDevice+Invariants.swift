@@ -29,7 +29,7 @@ extension DeviceState {
         // of making an index. Before the first search, an index updated contact by contact from
         // empty stands in for the live one.
         let bulk = SearchIndex(bulk: contacts)
-        let updated = searchIndex ?? contacts.reduce(into: SearchIndex()) { index, entry in index.update(entry.key, entry.value) }
+        let updated = searchIndex ?? contacts.indices.reduce(into: SearchIndex()) { index, position in index.update(contacts.identifier(at: position), contacts[position]) }
         if let difference = updated.difference(from: bulk) {
             problems.append("\(searchIndex == nil ? "an index updated contact by contact" : "the search index") differs from a bulk build: \(difference)")
         }
@@ -62,7 +62,7 @@ extension DeviceState {
             }
         }
         var problems: [String] = []
-        if replayedContacts != Set(contacts.keys) { problems.append("the history replays to other contacts than the device holds") }
+        if replayedContacts != Set(contacts.identifiers) { problems.append("the history replays to other contacts than the device holds") }
         if replayedGroups != Set(groups.keys) { problems.append("the history replays to other groups than the device holds") }
         let memberPairs = Set(members.flatMap { group, contacts in contacts.map { [$0, group] } })
         if replayedMembers != memberPairs { problems.append("the history replays to other memberships than the device holds") }

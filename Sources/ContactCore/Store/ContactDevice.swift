@@ -98,7 +98,7 @@ public final class ContactDevice: Sendable {
     /// Identifiers of every contact on the device, in insertion order: what the person sees.
     public var allContactIdentifiers: [String] {
         state.withLock { state in
-            state.contacts.sorted { $0.value.serial < $1.value.serial }.map(\.key)
+            state.contacts.positionsBySerial.map(state.contacts.identifier(at:))
         }
     }
 

@@ -39,7 +39,7 @@ struct DeviceState: Sendable {
     var nextSerial: UInt64 = 0
     // The records are written only through the `set…` functions below, which keep the search
     // index and the storage journal current: no change can reach one and miss the other.
-    private(set) var contacts: [String: StoredContact] = [:]
+    private(set) var contacts = StoredContacts()
     private(set) var groups: [String: StoredGroup] = [:]
     private(set) var containers: [ContactContainer] = []
     let defaultContainerIdentifier: String
@@ -76,7 +76,7 @@ struct DeviceState: Sendable {
     /// A state read back from storage; the caller has checked every rule the parts must keep.
     /// The search index is built by the first search that needs it.
     init(identifiers: IdentifierGenerator, historyIdentity: UInt64, nextSerial: UInt64,
-         contacts: [String: StoredContact],
+         contacts: StoredContacts,
          groups: [String: StoredGroup], containers: [ContactContainer],
          defaultContainerIdentifier: String, members: [String: Set<String>], subgroups: [String: Set<String>],
          apps: [String: AppRecord], defaultSortOrder: SortOrder, history: ChangeLog, storage: any DeviceStorage) {
@@ -177,17 +177,13 @@ struct DeviceState: Sendable {
     /// The stored key of the contact `identifier` names exactly, if it exists: dictionary
     /// lookup alone would also accept a canonically equivalent spelling.
     func existingContactIdentifier(_ identifier: String) -> String? {
-        existingContactIndex(identifier).map { contacts.keys[$0] }
+        existingContactIndex(identifier).map(contacts.identifier(at:))
     }
 
     /// Where the contact `identifier` names exactly is stored, if it exists: reading a key
     /// through it copies no contact.
-    func existingContactIndex(_ identifier: String) -> [String: StoredContact].Index? {
-        guard ContactIdentifier.isWellFormed(identifier),
-              let index = contacts.index(forKey: identifier),
-              ContactIdentifier.areEqual(contacts.keys[index], identifier)
-        else { return nil }
-        return index
+    func existingContactIndex(_ identifier: String) -> ContactPosition? {
+        ContactIdentifier.isWellFormed(identifier) ? contacts.exactPosition(of: identifier) : nil
     }
 
     func existingGroupIdentifier(_ identifier: String) -> String? {
@@ -204,8 +200,8 @@ struct DeviceState: Sendable {
 
     /// Whether the app sees the contact: the one question every read asks.
     func isVisible(_ identifier: String, to app: AppRecord) -> Bool {
-        // index(forKey:), not the subscript: testing for a contact must not copy it.
-        contacts.index(forKey: identifier) != nil && self.app(app, sees: identifier)
+        // position(of:), not the subscript: testing for a contact must not copy it.
+        contacts.position(of: identifier) != nil && self.app(app, sees: identifier)
     }
 
     /// ``isVisible(_:to:)`` without asking whether the contact exists: the app's status and P
@@ -228,8 +224,8 @@ struct DeviceState: Sendable {
     /// Identifiers of every contact the app sees, in no particular order.
     func visibleContactIdentifiers(to app: AppRecord) -> [String] {
         switch app.status {
-        case .authorized: Array(contacts.keys)
-        case .limited: app.permitted.filter { contacts.index(forKey: $0) != nil }
+        case .authorized: Array(contacts.identifiers)
+        case .limited: app.permitted.filter { contacts.position(of: $0) != nil }
         case .notDetermined, .restricted, .denied: []
         }
     }

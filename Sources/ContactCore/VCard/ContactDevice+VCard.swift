@@ -43,8 +43,9 @@ extension ContactDevice {
     /// Every contact on the device, every key, in insertion order: the person's own export.
     public func vCardData(version: VCardVersion = .v3_0) -> Data {
         let contacts = state.withLock { state in
-            state.contacts.sorted { $0.value.serial < $1.value.serial }.map { identifier, stored in
-                Contact(identifier: identifier, contactType: stored.contactType, fields: stored.fields, keys: .all)
+            state.contacts.positionsBySerial.map { position in
+                Contact(identifier: state.contacts.identifier(at: position), contactType: state.contacts[position].contactType,
+                        fields: state.contacts[position].fields, keys: .all)
             }
         }
         return VCardSerialization.data(from: contacts, version: version)

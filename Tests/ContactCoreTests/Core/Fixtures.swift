@@ -53,7 +53,7 @@ struct Fixture {
 }
 
 struct DeviceSnapshot: Equatable {
-    let contacts: [String: StoredContact]
+    let contacts: StoredContacts
     let groups: [String: StoredGroup]
     let members: [String: Set<String>]
     let subgroups: [String: Set<String>]

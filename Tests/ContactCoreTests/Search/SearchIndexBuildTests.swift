@@ -31,7 +31,7 @@ struct SearchIndexBuildTests {
 
     /// Contacts whose keys share long prefixes (past the sixteen bytes the bulk sort reads
     /// first), differ by a trailing NUL, repeat, or hold CJK forms.
-    static func contacts() -> [String: StoredContact] {
+    static func contacts() -> StoredContacts {
         let names: [(String, String)] = [
             ("Anna", "Haro"), ("anna", "Harold"), ("Annabelle", "Haroldsonmacpherson"), ("Annabellemarie", "Haroldsonmacphersons"),
             ("Zoë", "Núñez"), ("Zoe", "Nunez"), ("山田", "太郎"), ("やまだ", "たろう"), ("김", "민수"), ("", ""), ("Ｆｕｌｌ", "Ｗｉｄｔｈ"),
@@ -40,14 +40,14 @@ struct SearchIndexBuildTests {
         let emails = ["ab", "ab\u{0}", "ab\u{0}\u{0}", "averyveryverylongaddress@example.com", "averyveryverylongaddress@example.org",
                       "AB", "", "x@y"]
         let phones = ["+1 555 0100", "555 0100", "12", "(0)6 12 34 56 78", "+33 6 12 34 56 78"]
-        var contacts: [String: StoredContact] = [:]
+        var contacts = StoredContacts()
         for index in 0..<120 {
             var fields = ContactFields()
             (fields.givenName, fields.familyName) = names[index % names.count]
             fields.organizationName = index % 5 == 0 ? "Apple Computer" : ""
             fields.emailAddresses = [LabeledValue(value: emails[index % emails.count]), LabeledValue(value: emails[(index / 3) % emails.count])]
             fields.phoneNumbers = [LabeledValue(value: PhoneNumber(phones[index % phones.count]))]
-            // Serials out of dictionary order and with gaps, as deletes leave them.
+            // Serials out of storage order and with gaps, as deletes leave them.
             contacts["C\(index)"] = StoredContact(contactType: .person, fields: fields, containerIdentifier: "local",
                                                   serial: UInt64(1_000 - 7 * index))
         }
@@ -55,9 +55,9 @@ struct SearchIndexBuildTests {
     }
 
     /// Every lookup the store and the access button make, for every key's prefixes.
-    static func answers(_ index: SearchIndex, _ contacts: [String: StoredContact]) -> [String] {
+    static func answers(_ index: SearchIndex, _ contacts: StoredContacts) -> [String] {
         var answers: [String] = []
-        for contact in contacts.values.sorted(by: { $0.serial < $1.serial }) {
+        for contact in contacts.positionsBySerial.map({ contacts[$0] }) {
             let keys = ContactSearchKeys(contact.fields)
             for form in keys.names.flatMap(\.forms) {
                 for length in 1...form.count {
@@ -76,7 +76,7 @@ struct SearchIndexBuildTests {
     @Test func aBulkBuildAnswersAsUpdatingContactByContactDoes() {
         let contacts = Self.contacts()
         var updated = SearchIndex()
-        for (identifier, contact) in contacts { updated.update(identifier, contact) }
+        for position in contacts.indices { updated.update(contacts.identifier(at: position), contacts[position]) }
         let bulk = SearchIndex(bulk: contacts)
         #expect(bulk.count == contacts.count)
         #expect(Self.answers(bulk, contacts) == Self.answers(updated, contacts))
@@ -87,10 +87,10 @@ struct SearchIndexBuildTests {
         var contacts = Self.contacts()
         var bulk = SearchIndex(bulk: contacts)
         var changes: [(String, StoredContact?)] = []
-        for (offset, identifier) in contacts.keys.sorted().enumerated() where offset % 4 == 0 {
+        for (offset, identifier) in contacts.identifiers.sorted().enumerated() where offset % 4 == 0 {
             changes.append((identifier, nil))
         }
-        for (offset, identifier) in contacts.keys.sorted().enumerated() where offset % 4 == 1 {
+        for (offset, identifier) in contacts.identifiers.sorted().enumerated() where offset % 4 == 1 {
             var renamed = contacts[identifier]
             renamed?.fields.givenName = "Renamed\(offset)"
             renamed?.fields.emailAddresses = []
@@ -100,7 +100,7 @@ struct SearchIndexBuildTests {
         added?.serial = 5_000
         changes.append(("Added", added))
         var updated = SearchIndex()
-        for (identifier, contact) in contacts { updated.update(identifier, contact) }
+        for position in contacts.indices { updated.update(contacts.identifier(at: position), contacts[position]) }
         for (identifier, contact) in changes {
             contacts[identifier] = contact
             bulk.update(identifier, contact)

@@ -1,0 +1,148 @@
+/// The device's contacts: the values side by side in one array, found by identifier through a
+/// table of positions.
+///
+/// A dictionary of the values themselves spreads each 200-odd-byte contact over a table twice
+/// the store's size and copies the whole contact to read one field of it; here the table's
+/// entries are small, filling it when a database opens writes memory in order, and a read of a
+/// serial or a name touches that field only. Each key carries its identifier's hash, so a
+/// look-up compares hashes before it reads a stored identifier's bytes: an identifier the
+/// device does not hold costs the table's memory, not a string comparison per probe.
+///
+/// Identifiers compare as `String` does (canonically), as the dictionary they replace did:
+/// ``DeviceState/existingContactIndex(_:)`` then asks for the exact bytes.
+struct StoredContacts: Equatable, Sendable {
+    /// Where a contact is in the arrays: valid until the next removal, which moves the last
+    /// contact into the gap. A snapshot keeps the value it indexes, so its positions stay valid.
+    typealias Position = Int
+
+    private var positions: [Key: Int32] = [:]
+    /// By position.
+    private var keys: [Key] = []
+    private var records: [StoredContact] = []
+
+    init() {}
+
+    /// Room for `capacity` contacts without growing.
+    mutating func reserveCapacity(_ capacity: Int) {
+        positions.reserveCapacity(capacity)
+        keys.reserveCapacity(capacity)
+        records.reserveCapacity(capacity)
+    }
+
+    var count: Int { records.count }
+    var isEmpty: Bool { records.isEmpty }
+
+    /// Every position, in the arrays' order (not insertion order).
+    var indices: Range<Position> { records.indices }
+
+    /// Every stored identifier, in the arrays' order.
+    var identifiers: some RandomAccessCollection<String> { keys.lazy.map(\.identifier) }
+
+    /// Where the contact stored under `identifier` (or a canonically equivalent spelling) is.
+    func position(of identifier: String) -> Position? {
+        positions[Key(identifier)].map(Int.init)
+    }
+
+    /// Where the contact stored under exactly `identifier` (the same bytes) is.
+    func exactPosition(of identifier: String) -> Position? {
+        guard let position = position(of: identifier) else { return nil }
+        // Through the buffer: the stored identifier is compared where it lies, not copied
+        // (a copy retains it, a write to memory a large store rarely has in cache).
+        let exact = keys.withUnsafeBufferPointer { ContactIdentifier.areEqual($0[position].identifier, identifier) }
+        return exact ? position : nil
+    }
+
+    /// The stored identifier at `position`.
+    func identifier(at position: Position) -> String { keys[position].identifier }
+
+    /// The contact at `position`. Reading one field of it (`contacts[position].serial`) loads
+    /// that field only once inlined: no copy of the contact.
+    subscript(position: Position) -> StoredContact { records[position] }
+
+    /// The serial of the contact at `position`, read without copying the contact.
+    func serial(at position: Position) -> UInt64 {
+        records.withUnsafeBufferPointer { $0[position].serial }
+    }
+
+    /// A contact of `keys`, read where it lies: only the fields it carries are copied.
+    func contact(at position: Position, keys: ContactKeySet) -> Contact {
+        records.withUnsafeBufferPointer { records in
+            Contact(identifier: identifier(at: position), contactType: records[position].contactType,
+                    fields: records[position].fields, keys: keys)
+        }
+    }
+
+    /// The contact stored under `identifier`; setting `nil` removes it.
+    subscript(identifier: String) -> StoredContact? {
+        get { position(of: identifier).map { records[$0] } }
+        set {
+            let key = Key(identifier)
+            switch (positions[key], newValue) {
+            case let (position?, value?): records[Int(position)] = value
+            case let (position?, nil): remove(at: Int(position), key)
+            case let (nil, value?): append(value, key)
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// Stores a contact under an identifier the table does not hold yet; `false` (and no
+    /// change) if it holds it already.
+    mutating func insertNew(_ value: consuming StoredContact, identifier: String) -> Bool {
+        let key = Key(identifier)
+        // One look-up: opening a database inserts every contact this way, none twice.
+        if let held = positions.updateValue(Int32(records.count), forKey: key) {
+            positions[key] = held
+            return false
+        }
+        keys.append(key)
+        records.append(value)
+        return true
+    }
+
+    private mutating func append(_ value: consuming StoredContact, _ key: Key) {
+        positions[key] = Int32(records.count)
+        keys.append(key)
+        records.append(value)
+    }
+
+    /// Removes the contact at `position`; the last one takes its place.
+    private mutating func remove(at position: Int, _ key: Key) {
+        positions[key] = nil
+        let last = records.count - 1
+        if position != last {
+            keys.swapAt(position, last)
+            records.swapAt(position, last)
+            positions[keys[position]] = Int32(position)
+        }
+        keys.removeLast()
+        records.removeLast()
+    }
+
+    /// Positions in insertion (serial) order.
+    var positionsBySerial: [Position] {
+        records.indices.sorted { serial(at: $0) < serial(at: $1) }
+    }
+
+    /// The same identifiers with the same contacts, in whatever positions.
+    static func == (lhs: StoredContacts, rhs: StoredContacts) -> Bool {
+        lhs.count == rhs.count && lhs.indices.allSatisfy { lhs[$0] == rhs[lhs.identifier(at: $0)] }
+    }
+
+    /// An identifier with its hash, computed once when it is stored or looked up.
+    private struct Key: Hashable, Sendable {
+        let identifier: String
+        let hash: Int
+
+        init(_ identifier: String) {
+            self.identifier = identifier
+            hash = identifier.hashValue
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.identifier == rhs.identifier
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+}
