@@ -1,20 +1,49 @@
-extension LabeledValue: Codable where Value: Codable {}
+/// Coded as the all-inline struct was: `identifier`, `label` only when there is one, `value`.
+extension LabeledValue: Codable where Value: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case identifier, label, value
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let identifier = try container.decode(String.self, forKey: .identifier)
+        let label = try container.decodeIfPresent(ContactLabel.self, forKey: .label)
+        value = try container.decode(Value.self, forKey: .value)
+        tag = LabeledValueTag(identifier: identifier, label: label)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(identifier, forKey: .identifier)
+        try container.encodeIfPresent(label, forKey: .label)
+        try container.encode(value, forKey: .value)
+    }
+}
 
 /// One entry of a multi-valued property: a value, an optional label, and a stable identifier.
 ///
 /// The identifier is empty until the entry is saved; the store then assigns one and keeps it
 /// for as long as the entry stays in its contact, so apps can tell an edited entry from a
-/// replaced one.
+/// replaced one. An unsaved entry with a standard label (or none) costs only its value and
+/// 8 bytes; a custom label or an identifier is kept in a small shared box.
 public struct LabeledValue<Value: Hashable & Sendable>: Hashable, Sendable {
-    /// Assigned by the store on save; empty for an entry that was never saved.
-    public internal(set) var identifier: String
-    public var label: ContactLabel?
+    private var tag: LabeledValueTag
     public var value: Value
 
     public init(label: ContactLabel? = nil, value: Value) {
-        self.identifier = ""
-        self.label = label
+        self.tag = .unsaved(LabeledValueTag.Label(label))
         self.value = value
+    }
+
+    /// Assigned by the store on save; empty for an entry that was never saved.
+    public internal(set) var identifier: String {
+        get { tag.identifier }
+        set { tag = LabeledValueTag(identifier: newValue, label: tag.labelTag) }
+    }
+
+    public var label: ContactLabel? {
+        get { tag.label }
+        set { tag = LabeledValueTag(identifier: tag.identifier, label: newValue) }
     }
 
     /// The same entry with another value, keeping its identifier (Apple's `settingValue`).
@@ -29,6 +58,17 @@ public struct LabeledValue<Value: Hashable & Sendable>: Hashable, Sendable {
         var copy = self
         copy.label = label
         return copy
+    }
+
+    public static func == (lhs: LabeledValue, rhs: LabeledValue) -> Bool {
+        lhs.tag == rhs.tag && lhs.value == rhs.value
+    }
+
+    /// The hasher sees what the all-inline struct's synthesized conformance fed it.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+        hasher.combine(label)
+        hasher.combine(value)
     }
 }
 
@@ -65,4 +105,11 @@ public struct ContactLabel: RawRepresentable, Hashable, Sendable, ExpressibleByS
 
     /// Whether this is one of Apple's standard labels rather than the person's own text.
     public var isStandard: Bool { Self.standard.contains(self) }
+}
+
+/// Printed and dumped with the fields of the all-inline struct, not its 8-byte tag.
+extension LabeledValue: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: ["identifier": identifier, "label": label as Any, "value": value], displayStyle: .struct)
+    }
 }

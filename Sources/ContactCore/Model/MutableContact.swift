@@ -11,8 +11,9 @@ public struct MutableContact: Hashable, Sendable {
     /// The saved contact this edits, or `nil` for a contact that was never saved.
     public let identifier: String?
     public var contactType: ContactType
-    var fields: ContactFields
+    // Beside the one-byte type, the four-byte key set fills the word it would pad.
     var keys: ContactKeySet
+    var fields: ContactFields
 
     /// A new, unsaved contact that carries every key.
     public init(contactType: ContactType = .person) {
@@ -24,6 +25,14 @@ public struct MutableContact: Hashable, Sendable {
         self.contactType = contactType
         self.fields = fields
         self.keys = keys
+    }
+
+    /// The order of the hasher's input is the declaration order before `keys` moved up.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+        hasher.combine(contactType)
+        hasher.combine(fields)
+        hasher.combine(keys)
     }
 
     public func isKeyAvailable(_ key: ContactKey) -> Bool { keys.contains(key) }

@@ -306,7 +306,8 @@ struct VCardCardBuilder {
                 groups[group]?.used = true
             }
             guard let text = found.label else { continue }
-            let label = Self.label(text)
+            // A label Apple writes is kept as a number by `LabeledValue`, not as this text.
+            let label = ContactLabel(rawValue: text)
             groups[group]?.used = true
             switch field {
             case .phone: phoneNumbers[index].label = label
@@ -348,14 +349,6 @@ struct VCardCardBuilder {
         }
         scratch.removeAll(keepingCapacity: true)
         return copy
-    }
-
-    /// An `X-ABLabel`'s label: Apple's standard ones share the library's constants instead of
-    /// holding a copy of their text per contact.
-    private static func label(_ text: String) -> ContactLabel {
-        // Shorter texts are stored inline anyway.
-        if text.utf8.count > 15, let standard = ContactLabel.standard.first(where: { $0.rawValue == text }) { return standard }
-        return ContactLabel(rawValue: text)
     }
 
     /// The texts of `components[positions]`, joined by ", ".

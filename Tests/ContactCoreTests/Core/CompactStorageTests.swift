@@ -239,4 +239,156 @@ struct CompactStorageTests {
         #expect(MemoryLayout<ContactDate?>.size == 16)
         #expect(MemoryLayout<ContactFields>.size <= 208)
     }
+
+    // MARK: Labeled values in 8 bytes, postal addresses with two texts out of line
+
+    /// The all-inline labeled value that came before, with its synthesized conformances.
+    struct InlineLabeledValue<Value: Hashable & Codable>: Hashable, Codable {
+        var identifier: String
+        var label: ContactLabel?
+        var value: Value
+    }
+
+    struct InlinePostalAddress: Hashable, Codable {
+        var street = ""
+        var subLocality = ""
+        var city = ""
+        var subAdministrativeArea = ""
+        var state = ""
+        var postalCode = ""
+        var country = ""
+        var isoCountryCode = ""
+    }
+
+    static func inline<V>(_ entry: LabeledValue<V>) -> InlineLabeledValue<V> {
+        InlineLabeledValue(identifier: entry.identifier, label: entry.label, value: entry.value)
+    }
+
+    static func inline(_ address: PostalAddress) -> InlinePostalAddress {
+        InlinePostalAddress(street: address.street, subLocality: address.subLocality, city: address.city,
+                            subAdministrativeArea: address.subAdministrativeArea, state: address.state,
+                            postalCode: address.postalCode, country: address.country, isoCountryCode: address.isoCountryCode)
+    }
+
+    /// Every kind of label: none, standard, known to Apple but not a constant, custom (empty,
+    /// look-alikes of standard ones, long, non-ASCII).
+    static let labels: [ContactLabel?] = {
+        let others: [ContactLabel] = [
+            "_$!<Spouse>!$_", "_$!<OtherFAX>!$_", "Boat", "", "_$!<Home>!$_ ", "_$!<home>!$_", "_$!<Foo>!$_", "i", "iPhone2",
+            "iCloud2", "Work (old)", "a label longer than fifteen bytes", "家", "_$!<Daughter>!$_",
+        ]
+        return [nil] + (ContactLabel.standard + others).map { $0 }
+    }()
+
+    static let identifiers = ["", "00000000000000A1:ABMultiValue", "x", "an identifier longer than fifteen bytes"]
+
+    static func hash(_ value: some Hashable) -> Int {
+        var hasher = Hasher()
+        hasher.combine(value)
+        return hasher.finalize()
+    }
+
+    @Test func labeledValuesKeepLabelsAndIdentifiersExactly() throws {
+        for label in Self.labels {
+            for identifier in Self.identifiers {
+                var entry = LabeledValue(label: label, value: PhoneNumber("+1 555 0100"))
+                entry.identifier = identifier
+                #expect(entry.label == label && entry.label?.rawValue == label?.rawValue)
+                #expect(entry.identifier == identifier)
+                let reference = InlineLabeledValue(identifier: identifier, label: label, value: PhoneNumber("+1 555 0100"))
+                #expect(Self.inline(entry) == reference)
+                #expect(Self.hash(entry) == Self.hash(reference))
+                #expect(try Self.encodeAlike(entry, reference, sorted: true))
+                #expect(try Self.encodeAlike(entry, reference, sorted: false))
+                let decoded = try JSONDecoder().decode(LabeledValue<PhoneNumber>.self, from: JSONEncoder().encode(reference))
+                #expect(decoded == entry && decoded.label?.rawValue == label?.rawValue && decoded.identifier == identifier)
+                // Printed as the all-inline struct was.
+                let printed = String(describing: entry), expected = String(describing: reference)
+                #expect(printed.drop { $0 != "(" } == expected.drop { $0 != "(" })
+            }
+        }
+    }
+
+    @Test func labeledValuesDifferInEachPart() {
+        for (i, a) in Self.labels.enumerated() {
+            for (j, b) in Self.labels.enumerated() {
+                for identifier in Self.identifiers {
+                    var left = LabeledValue(label: a, value: "v")
+                    var right = LabeledValue(label: b, value: "v")
+                    left.identifier = identifier
+                    right.identifier = identifier
+                    #expect((left == right) == (i == j), "\(String(describing: a)) \(String(describing: b))")
+                    if i == j { #expect(left.hashValue == right.hashValue) }
+                }
+            }
+        }
+        var saved = LabeledValue(label: .home, value: "v")
+        saved.identifier = "1"
+        var other = saved
+        other.identifier = "2"
+        #expect(saved != other)
+        #expect(saved != LabeledValue(label: .home, value: "v"))
+        #expect(saved != saved.settingValue("w"))
+    }
+
+    @Test func labeledValueEditsKeepTheIdentifier() {
+        for label in Self.labels {
+            var entry = LabeledValue(label: .work, value: "v")
+            entry.identifier = "00000000000000A1:ABMultiValue"
+            entry.label = label
+            #expect(entry.identifier == "00000000000000A1:ABMultiValue" && entry.label == label)
+            let relabelled = entry.settingLabel(.custom("Boat")).settingValue("w")
+            #expect(relabelled.identifier == entry.identifier && relabelled.label == "Boat" && relabelled.value == "w")
+            // Reached by edits, it equals the same entry made directly.
+            var direct = LabeledValue(label: ContactLabel.custom("Boat"), value: "w")
+            direct.identifier = entry.identifier
+            #expect(relabelled == direct && relabelled.hashValue == direct.hashValue)
+            var cleared = relabelled
+            cleared.identifier = ""
+            #expect(cleared == LabeledValue(label: "Boat", value: "w"))
+        }
+    }
+
+    @Test func postalAddressesCompareHashAndEncodeAsInline() throws {
+        let addresses = [
+            PostalAddress(), PostalAddress(street: "1 Infinite Loop", city: "Cupertino"),
+            PostalAddress(subLocality: "Shibuya"), PostalAddress(subAdministrativeArea: "Santa Clara County"),
+            PostalAddress(street: "a", subLocality: "b", city: "c", subAdministrativeArea: "d", state: "e", postalCode: "f",
+                          country: "g", isoCountryCode: "h"),
+        ]
+        for (i, address) in addresses.enumerated() {
+            let reference = Self.inline(address)
+            #expect(Self.hash(address) == Self.hash(reference))
+            #expect(try Self.encodeAlike(address, reference, sorted: true))
+            #expect(try Self.encodeAlike(address, reference, sorted: false))
+            #expect(try JSONDecoder().decode(PostalAddress.self, from: JSONEncoder().encode(reference)) == address)
+            #expect(String(describing: address).drop { $0 != "(" } == String(describing: reference).drop { $0 != "(" })
+            for (j, other) in addresses.enumerated() { #expect((address == other) == (i == j)) }
+            // Set and cleared through the setters, it is the same value.
+            var edited = address
+            edited.subLocality = "x"
+            edited.subAdministrativeArea = "y"
+            #expect(edited != address && edited.subLocality == "x" && edited.street == address.street)
+            edited.subLocality = address.subLocality
+            edited.subAdministrativeArea = address.subAdministrativeArea
+            #expect(edited == address && edited.hashValue == address.hashValue)
+        }
+    }
+
+    @Test func contactsHashTheirPartsInTheOldOrder() {
+        let contact = Self.full
+        var hasher = Hasher()
+        hasher.combine(contact.identifier)
+        hasher.combine(contact.contactType)
+        hasher.combine(contact.fields)
+        hasher.combine(contact.keys)
+        #expect(Self.hash(contact) == hasher.finalize())
+    }
+
+    @Test func labeledValuesAndContactsAreSmaller() {
+        #expect(MemoryLayout<LabeledValue<PhoneNumber>>.size == 24)
+        #expect(MemoryLayout<LabeledValue<ContactDate>>.size == 24)
+        #expect(MemoryLayout<PostalAddress>.size == 104)
+        #expect(MemoryLayout<MutableContact>.size <= 224)
+    }
 }
