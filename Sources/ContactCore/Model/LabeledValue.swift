@@ -9,7 +9,7 @@ extension LabeledValue: Codable where Value: Codable {
         let identifier = try container.decode(String.self, forKey: .identifier)
         let label = try container.decodeIfPresent(ContactLabel.self, forKey: .label)
         value = try container.decode(Value.self, forKey: .value)
-        tag = LabeledValueTag(identifier: identifier, label: label)
+        tag = .make(identifier: identifier, label: label)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -25,25 +25,25 @@ extension LabeledValue: Codable where Value: Codable {
 /// The identifier is empty until the entry is saved; the store then assigns one and keeps it
 /// for as long as the entry stays in its contact, so apps can tell an edited entry from a
 /// replaced one. An unsaved entry with a standard label (or none) costs only its value and
-/// 8 bytes; a custom label or an identifier is kept in a small shared box.
+/// 8 bytes; a custom label or an identifier is kept in a small box.
 public struct LabeledValue<Value: Hashable & Sendable>: Hashable, Sendable {
     private var tag: LabeledValueTag
     public var value: Value
 
     public init(label: ContactLabel? = nil, value: Value) {
-        self.tag = .unsaved(LabeledValueTag.Label(label))
+        self.tag = .make(identifier: "", label: label)
         self.value = value
     }
 
     /// Assigned by the store on save; empty for an entry that was never saved.
     public internal(set) var identifier: String {
         get { tag.identifier }
-        set { tag = LabeledValueTag(identifier: newValue, label: tag.labelTag) }
+        set { tag = .make(identifier: newValue, label: tag.label) }
     }
 
     public var label: ContactLabel? {
         get { tag.label }
-        set { tag = LabeledValueTag(identifier: tag.identifier, label: newValue) }
+        set { tag = .make(identifier: tag.identifier, label: newValue) }
     }
 
     /// The same entry with another value, keeping its identifier (Apple's `settingValue`).

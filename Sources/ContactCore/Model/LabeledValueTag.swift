@@ -1,91 +1,35 @@
-/// A ``LabeledValue``'s identifier and label in 8 bytes instead of 32.
+/// A ``LabeledValue``'s identifier and label behind one reference: 8 bytes instead of 32.
 ///
-/// Most values the library holds are unsaved (an import, an edit) and carry a standard label
-/// or none: those keep the label's number in the table of Apple's labels, with no allocation.
-/// A custom label, or any identifier, lives in an immutable box. The form is canonical (a
-/// label of the table is always its number, an empty identifier is never boxed), but equality
-/// still compares what the accessors return, so it cannot depend on the form.
-enum LabeledValueTag: Equatable, Sendable {
-    case unsaved(Label)
-    case saved(Saved)
+/// Most values the library holds are unsaved (an import, an edit) and carry a label of Apple's
+/// table or none: those share one tag per label, made once, so they allocate nothing. A custom
+/// label, or any identifier, gets a tag of its own. Immutable: changing either makes a new tag.
+///
+/// A plain class reference on purpose. An enum of an inline label number and boxes packs its
+/// case into the spare bits of the box's address, and LeakSanitizer, which looks for plain
+/// addresses, reported every box held only that way (the fuzzers' cached devices) as leaked.
+final class LabeledValueTag: Equatable, Sendable {
+    let identifier: String
+    let label: ContactLabel?
 
-    /// A label in 8 bytes: a number in ``ContactLabel/known`` (0 for none) or a box.
-    enum Label: Equatable, Sendable {
-        case known(UInt8)
-        case custom(Custom)
-
-        init(_ label: ContactLabel?) {
-            if let label {
-                if let number = ContactLabel.number(of: label) {
-                    self = .known(number)
-                } else {
-                    self = .custom(Custom(label))
-                }
-            } else {
-                self = .known(0)
-            }
-        }
-
-        var label: ContactLabel? {
-            switch self {
-            case .known(let number): number == 0 ? nil : ContactLabel.known[Int(number) - 1]
-            case .custom(let box): box.label
-            }
-        }
-
-        static func == (lhs: Label, rhs: Label) -> Bool {
-            if case .known(let left) = lhs, case .known(let right) = rhs { return left == right }
-            return lhs.label == rhs.label
-        }
+    private init(identifier: String, label: ContactLabel?) {
+        self.identifier = identifier
+        self.label = label
     }
 
-    /// A label outside the table of known labels.
-    final class Custom: Sendable {
-        let label: ContactLabel
-        init(_ label: ContactLabel) { self.label = label }
+    /// The tag of an identifier and a label: a shared one for an unsaved value with no label
+    /// or a label of ``ContactLabel/known``.
+    static func make(identifier: String, label: ContactLabel?) -> LabeledValueTag {
+        guard identifier.isEmpty else { return LabeledValueTag(identifier: identifier, label: label) }
+        guard let label else { return shared[0] }
+        return ContactLabel.number(of: label).map { shared[Int($0)] } ?? LabeledValueTag(identifier: "", label: label)
     }
 
-    /// A saved value's identifier beside its label.
-    final class Saved: Sendable {
-        let identifier: String
-        let label: Label
-        init(identifier: String, label: Label) {
-            self.identifier = identifier
-            self.label = label
-        }
-    }
-
-    init(identifier: String, label: ContactLabel?) {
-        self.init(identifier: identifier, label: Label(label))
-    }
-
-    init(identifier: String, label: Label) {
-        self = identifier.isEmpty ? .unsaved(label) : .saved(Saved(identifier: identifier, label: label))
-    }
-
-    var identifier: String {
-        switch self {
-        case .unsaved: ""
-        case .saved(let box): box.identifier
-        }
-    }
-
-    var labelTag: Label {
-        switch self {
-        case .unsaved(let label): label
-        case .saved(let box): box.label
-        }
-    }
-
-    var label: ContactLabel? { labelTag.label }
+    /// The unsaved tags: no label, then each label of ``ContactLabel/known`` at its number.
+    private static let shared = [LabeledValueTag(identifier: "", label: nil)]
+        + ContactLabel.known.map { LabeledValueTag(identifier: "", label: $0) }
 
     static func == (lhs: LabeledValueTag, rhs: LabeledValueTag) -> Bool {
-        switch (lhs, rhs) {
-        case (.unsaved(let left), .unsaved(let right)): left == right
-        case (.saved(let left), .saved(let right)):
-            left === right || (left.identifier == right.identifier && left.label == right.label)
-        default: lhs.identifier == rhs.identifier && lhs.label == rhs.label
-        }
+        lhs === rhs || (lhs.identifier == rhs.identifier && lhs.label == rhs.label)
     }
 }
 
