@@ -64,14 +64,18 @@ extension ContactDevice {
     /// Creates, checks and migrates the schema, then reads the image.
     private static func prepare(_ queue: DatabaseQueue, options: ContactDatabaseOptions) throws -> (DeviceImage, ContactTable) {
         let migrator = DatabaseSchema.migrator
-        let (applicationID, tableCount, superseded, complete) = try queue.read { db in
+        let (applicationID, isEmpty, superseded, complete) = try queue.read { db in
             let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-            let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+            // The migrator makes its own table before it runs the first migration, in a transaction
+            // of its own: a process killed in between leaves that table, empty, and nothing else.
+            let others = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE tbl_name <> 'grdb_migrations'") ?? 0
+            let applied = try db.tableExists("grdb_migrations")
+                ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") ?? 0 : 0
             let ours = applicationID == DatabaseSchema.applicationID
-            return (applicationID, tables, ours ? try migrator.hasBeenSuperseded(db) : false,
+            return (applicationID, others == 0 && applied == 0, ours ? try migrator.hasBeenSuperseded(db) : false,
                     ours ? try migrator.hasCompletedMigrations(db) : false)
         }
-        let isNew = tableCount == 0 && applicationID == 0
+        let isNew = isEmpty && applicationID == 0
         if !isNew {
             guard applicationID == DatabaseSchema.applicationID else {
                 throw ContactError(.notAContactDatabase, "The file is an SQLite database, but not a ContactCore one.")

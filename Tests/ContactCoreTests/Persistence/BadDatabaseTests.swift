@@ -55,6 +55,35 @@ struct BadDatabaseTests {
         #expect(Self.openError(database.path)?.code == .notAContactDatabase)
     }
 
+    /// A process killed during the very first open, after GRDB's migrator made its table and
+    /// before the schema's transaction committed, leaves that table empty and nothing else: the
+    /// next open starts the database afresh (the crash test met this once in many runs).
+    @Test func aFirstOpenKilledBeforeTheSchemaStartsAfresh() throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let queue = try DatabaseQueue(path: database.path)
+        try queue.write { try $0.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)") }
+        try queue.close()
+        let device = try ContactDevice.open(databaseAt: database.path, options: TemporaryDatabase.options)
+        defer { device.close() }
+        #expect(device.allContactIdentifiers.isEmpty && device.containers.count == 1)
+        #expect(device.checkInvariants().isEmpty)
+    }
+
+    /// A migrator table that records a migration is a database that was made: without the
+    /// application id it is someone else's, not an empty file.
+    @Test func aMigratorTableWithAppliedMigrationsIsNotAnEmptyFile() throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        let queue = try DatabaseQueue(path: database.path)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v1')")
+        }
+        try queue.close()
+        #expect(Self.openError(database.path)?.code == .notAContactDatabase)
+    }
+
     @Test(arguments: [0.02, 0.25, 0.5, 0.9])
     func aTruncatedFile(keeping fraction: Double) throws {
         let database = TemporaryDatabase()
