@@ -282,9 +282,11 @@ extension Runner {
             case .organizationName:
                 try expect(try? contact.organizationName, Vocabulary.organizations[c.organization].name, "SPEC 2 values", "\(key) of \(c.id)")
             case .phoneNumbers:
-                try expectList(try? contact.phoneNumbers, \.stringValue, c.phone.map { Vocabulary.phones[$0].text }, "\(key) of \(c.id)")
+                try expectList(try? contact.phoneNumbers, \.stringValue, c.phone.map { Vocabulary.phones[$0].text }, label: Draft.phoneLabel,
+                               "\(key) of \(c.id)")
             case .emailAddresses:
-                try expectList(try? contact.emailAddresses, \.self, c.email.map { Vocabulary.emails[$0] }, "\(key) of \(c.id)")
+                try expectList(try? contact.emailAddresses, \.self, c.email.map { Vocabulary.emails[$0] }, label: Draft.emailLabel,
+                               "\(key) of \(c.id)")
             case .note: try expect(try? contact.note, c.note, "SPEC 2 values", "\(key) of \(c.id)")
             default: throw fail("SPEC 2 values", "the runner cannot compare \(key)")
             }
@@ -305,24 +307,35 @@ extension Runner {
 }
 
 extension Runner {
-    /// SPEC 2: a list the model holds at most one value of (`expected`) has exactly that value;
-    /// compared in place, spelled out as arrays only to report a difference.
+    /// SPEC 2: a list the model holds at most one value of (`expected`) has exactly that value,
+    /// under the label the draft gave it and with the identifier the store assigned (never
+    /// empty once saved); compared in place, spelled out as arrays only to report a difference.
     func expectList<Value, Compared: Equatable>(_ list: [LabeledValue<Value>]?, _ compared: KeyPath<Value, Compared>,
-                                               _ expected: Compared?, _ what: @autoclosure () -> String) throws(Failure) {
-        guard list?.count != (expected == nil ? 0 : 1) || list?.first?.value[keyPath: compared] != expected else { return }
+                                               _ expected: Compared?, label: ContactLabel,
+                                               _ what: @autoclosure () -> String) throws(Failure) {
+        guard list?.count != (expected == nil ? 0 : 1) || list?.first?.value[keyPath: compared] != expected else {
+            guard let saved = list?.first else { return }
+            try expect(saved.label, label, "SPEC 2 values", "the label of \(what())")
+            if saved.identifier.isEmpty { throw fail("SPEC 2 values", "\(what()): a saved value has no identifier") }
+            return
+        }
         try expect(list?.map { $0.value[keyPath: compared] }, expected.map { [$0] } ?? [], "SPEC 2 values", what())
     }
 }
 
 extension Draft {
+    /// The labels of a draft's number and address: a standard label each, as the person's app sets.
+    static let phoneLabel = ContactLabel.mobile
+    static let emailLabel = ContactLabel.home
+
     /// A new `MutableContact` with the draft's values: it carries every key.
     package var mutableContact: MutableContact {
         var contact = MutableContact()
         contact.givenName = Vocabulary.people[person].given
         contact.familyName = Vocabulary.people[person].family
         contact.organizationName = Vocabulary.organizations[organization].name
-        contact.phoneNumbers = phone.map { [LabeledValue(label: .mobile, value: PhoneNumber(Vocabulary.phones[$0].text))] } ?? []
-        contact.emailAddresses = email.map { [LabeledValue(label: .home, value: Vocabulary.emails[$0])] } ?? []
+        contact.phoneNumbers = phone.map { [LabeledValue(label: Self.phoneLabel, value: PhoneNumber(Vocabulary.phones[$0].text))] } ?? []
+        contact.emailAddresses = email.map { [LabeledValue(label: Self.emailLabel, value: Vocabulary.emails[$0])] } ?? []
         contact.note = note
         contact.birthday = birthday
         return contact
