@@ -15,7 +15,7 @@ extension ContactDevice {
             // The person's search covers the whole device: it builds the index if need be.
             if query.usesSearchIndex { state.prepareSearchIndex() }
             let scope = AppScope(state, AppRecord(status: .authorized))
-            return Array(scope.snapshot(of: query.orderedPositions(in: scope, by: request.sortOrder), keys: keys))
+            return Array(scope.snapshot(of: query.orderedSelection(in: scope, by: request.sortOrder), keys: keys))
         }
     }
 

@@ -34,7 +34,7 @@ extension ContactStore {
         let keys = try checkReadable(request.keysToFetch)
         let query = try PreparedPredicate(request.predicate)
         let snapshot = try withScope(searching: query.usesSearchIndex) { scope in
-            scope.snapshot(of: query.orderedPositions(in: scope, by: request.sortOrder), keys: keys)
+            scope.snapshot(of: query.orderedSelection(in: scope, by: request.sortOrder), keys: keys)
         }
         var stop = false
         for contact in snapshot {
@@ -58,7 +58,7 @@ extension ContactStore {
         let keys = try checkReadable(request.keysToFetch)
         let query = try PreparedPredicate(request.predicate)
         return try withScope(searching: query.usesSearchIndex) { scope in
-            Array(scope.snapshot(of: query.orderedPositions(in: scope, by: request.sortOrder), keys: keys))
+            Array(scope.snapshot(of: query.orderedSelection(in: scope, by: request.sortOrder), keys: keys))
         }
     }
 }
@@ -129,12 +129,13 @@ struct PreparedPredicate {
         return isInInsertionOrder(order, in: scope) ? selected : scope.sorted(selected, by: order)
     }
 
-    /// The selected contacts' positions in `order`: what a fetch builds its contacts from,
-    /// each requested identifier looked up once.
-    func orderedPositions(in scope: AppScope, by order: SortOrder) -> [DeviceState.ContactPosition] {
-        if case .identifiers(let requested) = criterion { return visiblePositions(requested, in: scope, by: order) }
-        let selected = scope.positions(of: select(in: scope))
-        return isInInsertionOrder(order, in: scope) ? selected : scope.sorted(selected, by: order)
+    /// The selected contacts in `order`, as a fetch builds them: each requested identifier
+    /// looked up once; a search in insertion order leaves its identifiers to be looked up one
+    /// by one as the contacts are built (``ContactSnapshot/Selection``).
+    func orderedSelection(in scope: AppScope, by order: SortOrder) -> ContactSnapshot.Selection {
+        if case .identifiers(let requested) = criterion { return .positions(visiblePositions(requested, in: scope, by: order)) }
+        let selected = select(in: scope)
+        return isInInsertionOrder(order, in: scope) ? .identifiers(selected) : .positions(scope.sorted(scope.positions(of: selected), by: order))
     }
 
     /// Where each requested identifier the app sees is stored, once each, in `order`.

@@ -50,8 +50,8 @@ struct AppScope {
 
     /// The contacts at positions this scope handed out, in their order, as they are now:
     /// later saves do not change them.
-    func snapshot(of positions: [DeviceState.ContactPosition], keys: ContactKeySet) -> ContactSnapshot {
-        ContactSnapshot(positions: positions, contacts: state.contacts, keys: keys)
+    func snapshot(of selection: ContactSnapshot.Selection, keys: ContactKeySet) -> ContactSnapshot {
+        ContactSnapshot(selection, contacts: state.contacts, keys: keys)
     }
 
     /// Every contact the app sees, in no particular order.
