@@ -2,8 +2,6 @@
 /// hands it over: opening a database holds no array of every contact's rows on the way.
 package struct ContactTable: Sendable {
     private(set) var contacts = StoredContacts()
-    /// Each contact's serial, in the order they came, for the device's check that serials are unique.
-    private(set) var serials: [(serial: UInt64, identifier: String)] = []
     /// The containers the contacts are in, for the device's check that they exist.
     private(set) var containers: Set<String> = []
     private var lastContainer: String?
@@ -11,7 +9,6 @@ package struct ContactTable: Sendable {
     /// A table with room for `capacity` contacts.
     package init(capacity: Int) {
         contacts.reserveCapacity(capacity)
-        serials.reserveCapacity(capacity)
     }
 
     /// How many contacts were added.
@@ -35,11 +32,10 @@ package struct ContactTable: Sendable {
     }
 
     private mutating func insert(_ stored: consuming StoredContact, identifier: String) throws(ContactError) {
-        let serial = stored.serial, container = stored.containerIdentifier
+        let container = stored.containerIdentifier
         guard ContactIdentifier.isWellFormed(identifier), contacts.insertNew(stored, identifier: identifier) else {
             throw StorageCoding.corrupt("contact \(identifier)")
         }
-        serials.append((serial, identifier))
         // Contacts mostly share a container: hash each one only once in a row.
         if lastContainer.map({ ContactIdentifier.areEqual($0, container) }) != true {
             containers.insert(container)

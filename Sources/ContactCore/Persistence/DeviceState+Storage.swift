@@ -106,7 +106,7 @@ extension DeviceState {
                                                  serial: record.serial), forKey: record.identifier) == nil
             else { throw corrupt("group \(record.identifier)") }
         }
-        try Self.checkSerials(contacts: table.serials, groups: image.groups, nextSerial: meta.nextSerial)
+        try Self.checkSerials(contacts: contacts, groups: image.groups, nextSerial: meta.nextSerial)
         var members: [String: Set<String>] = [:]
         for pair in image.members {
             guard groups[pair.parent] != nil, contacts.position(of: pair.child) != nil else { throw corrupt("a membership of \(pair.child)") }
@@ -152,24 +152,24 @@ extension DeviceState {
     /// lists the contacts in serial order, so their check is one pass; the few groups are
     /// then looked up among them.
     private static func checkSerials(
-        contacts: [(serial: UInt64, identifier: String)], groups: [GroupRecord], nextSerial: UInt64
+        contacts: StoredContacts, groups: [GroupRecord], nextSerial: UInt64
     ) throws(ContactError) {
         func check(_ serial: UInt64, _ identifier: String, repeated: Bool) throws(ContactError) {
             guard serial >= 1, serial <= nextSerial, !repeated else { throw StorageCoding.corrupt("the serial of \(identifier)") }
         }
-        let inOrder = zip(contacts, contacts.dropFirst()).allSatisfy { $0.serial <= $1.serial }
-        let sorted = inOrder ? contacts : contacts.sorted { $0.serial < $1.serial }
-        for (index, entry) in sorted.enumerated() {
-            try check(entry.serial, entry.identifier, repeated: index > 0 && sorted[index - 1].serial == entry.serial)
+        let sorted = contacts.positionsBySerial
+        for (index, position) in sorted.enumerated() {
+            let serial = contacts.serial(at: position)
+            try check(serial, contacts.identifier(at: position), repeated: index > 0 && contacts.serial(at: sorted[index - 1]) == serial)
         }
         var groupSerials = Set<UInt64>()
         for group in groups {
             var low = 0, high = sorted.count
             while low < high {
                 let middle = (low + high) / 2
-                if sorted[middle].serial < group.serial { low = middle + 1 } else { high = middle }
+                if contacts.serial(at: sorted[middle]) < group.serial { low = middle + 1 } else { high = middle }
             }
-            let taken = (low < sorted.count && sorted[low].serial == group.serial) || !groupSerials.insert(group.serial).inserted
+            let taken = (low < sorted.count && contacts.serial(at: sorted[low]) == group.serial) || !groupSerials.insert(group.serial).inserted
             try check(group.serial, group.identifier, repeated: taken)
         }
     }

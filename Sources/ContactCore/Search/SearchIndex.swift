@@ -31,13 +31,8 @@ struct SearchIndex: Sendable {
     /// on every core, each core a contiguous run of slots; then the prefix indexes and the
     /// identifier table are built side by side: they share nothing.
     init(bulk contacts: StoredContacts) {
-        // Insertion order: serials are unique, so sorting them sorts the contacts.
-        var unordered: [(serial: UInt64, index: StoredContacts.Position)] = []
-        unordered.reserveCapacity(contacts.count)
-        for index in contacts.indices { unordered.append((contacts[index].serial, index)) }
-        // A database's contacts arrive in serial order: most builds sort nothing.
-        if !zip(unordered, unordered.dropFirst()).allSatisfy({ $0.serial < $1.serial }) { unordered.sort { $0.serial < $1.serial } }
-        let order = unordered
+        // Insertion order: slot n is the contact with the n-th serial.
+        let order = contacts.positionsBySerial
         let count = order.count
         // Threads pay off for large address books only; a small one (a test, a fuzzed program)
         // is built on the calling thread.
@@ -58,7 +53,7 @@ struct SearchIndex: Sendable {
                         pairs[which.rawValue].reserveCapacity(range.count * perContact)
                     }
                     for position in range {
-                        let keys = ContactSearchKeys(contacts[order[position].index].fields)
+                        let keys = ContactSearchKeys(contacts[order[position]].fields)
                         let slot = Slot(position)
                         // Repeats of a key for one slot are dropped when its posting is built.
                         Self.forEachIndexKey(of: keys) { which, key in pairs[which.rawValue].append((key, slot)) }
@@ -74,9 +69,9 @@ struct SearchIndex: Sendable {
         keysBySlot = searchKeys
         keysBySlot.reserveCapacity(room)
         serialBySlot.reserveCapacity(room)
-        serialBySlot.append(contentsOf: order.lazy.map(\.serial))
+        serialBySlot.append(contentsOf: order.lazy.map(contacts.serial(at:)))
         identifierBySlot.reserveCapacity(room)
-        identifierBySlot.append(contentsOf: order.lazy.map { contacts.identifier(at: $0.index) })
+        identifierBySlot.append(contentsOf: order.lazy.map(contacts.identifier(at:)))
         var built = [PrefixIndex](repeating: PrefixIndex(), count: 4)
         var slots: [String: Slot] = [:]
         let input = lanePairs, identifiers = identifierBySlot

@@ -30,7 +30,6 @@ struct StoredContacts: Equatable, Sendable {
     }
 
     var count: Int { records.count }
-    var isEmpty: Bool { records.isEmpty }
 
     /// Every position, in the arrays' order (not insertion order).
     var indices: Range<Position> { records.indices }
@@ -119,9 +118,11 @@ struct StoredContacts: Equatable, Sendable {
         records.removeLast()
     }
 
-    /// Positions in insertion (serial) order.
+    /// Positions in insertion (serial) order; equal serials (only a corrupt file has them)
+    /// side by side. Contacts read from a database arrive in serial order: then nothing is sorted.
     var positionsBySerial: [Position] {
-        records.indices.sorted { serial(at: $0) < serial(at: $1) }
+        let inOrder = zip(records.indices, records.indices.dropFirst()).allSatisfy { serial(at: $0) <= serial(at: $1) }
+        return inOrder ? Array(records.indices) : records.indices.sorted { serial(at: $0) < serial(at: $1) }
     }
 
     /// The same identifiers with the same contacts, in whatever positions.
