@@ -38,6 +38,16 @@ struct BadDatabaseTests {
         }
     }
 
+    /// Runs `statements` on the SQLite file (a new one holds what they make, nothing of ContactCore's).
+    static func sqliteFile(_ database: TemporaryDatabase, _ statements: String...) throws {
+        let queue = try DatabaseQueue(path: database.path)
+        try queue.write { db in for statement in statements { try db.execute(sql: statement) } }
+        try queue.close()
+    }
+
+    /// The table GRDB's migrator makes before it runs the first migration.
+    static let migratorTable = "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"
+
     @Test func aFileThatIsNotADatabase() throws {
         let database = TemporaryDatabase()
         defer { database.remove() }
@@ -49,9 +59,7 @@ struct BadDatabaseTests {
     @Test func anotherApplicationsSQLiteDatabase() throws {
         let database = TemporaryDatabase()
         defer { database.remove() }
-        let queue = try DatabaseQueue(path: database.path)
-        try queue.write { try $0.execute(sql: "CREATE TABLE notes (body TEXT)") }
-        try queue.close()
+        try Self.sqliteFile(database, "CREATE TABLE notes (body TEXT)")
         #expect(Self.openError(database.path)?.code == .notAContactDatabase)
     }
 
@@ -61,9 +69,7 @@ struct BadDatabaseTests {
     @Test func aFirstOpenKilledBeforeTheSchemaStartsAfresh() throws {
         let database = TemporaryDatabase()
         defer { database.remove() }
-        let queue = try DatabaseQueue(path: database.path)
-        try queue.write { try $0.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)") }
-        try queue.close()
+        try Self.sqliteFile(database, Self.migratorTable)
         let device = try ContactDevice.open(databaseAt: database.path, options: TemporaryDatabase.options)
         defer { device.close() }
         #expect(device.allContactIdentifiers.isEmpty && device.containers.count == 1)
@@ -75,13 +81,22 @@ struct BadDatabaseTests {
     @Test func aMigratorTableWithAppliedMigrationsIsNotAnEmptyFile() throws {
         let database = TemporaryDatabase()
         defer { database.remove() }
-        let queue = try DatabaseQueue(path: database.path)
-        try queue.write { db in
-            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v1')")
-        }
-        try queue.close()
+        try Self.sqliteFile(database, Self.migratorTable, "INSERT INTO grdb_migrations VALUES ('v1')")
         #expect(Self.openError(database.path)?.code == .notAContactDatabase)
+    }
+
+    /// Serials are unique across contacts and groups and at most the device's next serial:
+    /// a group that takes a contact's serial, or a contact past the next serial, is corrupt.
+    @Test(arguments: [
+        "UPDATE contactGroup SET serial = (SELECT MIN(serial) FROM contact)",
+        "UPDATE contact SET serial = serial + 1000000 WHERE serial = (SELECT MAX(serial) FROM contact)",
+    ])
+    func serialsThatCollideOrRunPastTheDeviceAreCorrupt(_ statement: String) throws {
+        let database = TemporaryDatabase()
+        defer { database.remove() }
+        try Self.validDatabase(database)
+        try Self.sqliteFile(database, statement)
+        #expect(Self.openError(database.path)?.code == .storageCorrupt)
     }
 
     @Test(arguments: [0.02, 0.25, 0.5, 0.9])
