@@ -34,8 +34,12 @@ enum CJKForms {
 
     /// The token itself, then every further form, each once.
     static func forms(of token: SearchText.Token) -> [SearchText.Token] {
+        if token.allSatisfy({ $0 < 0x80 }) { return [token] }
+        return formsCache.value(for: token, cjkForms(of:))
+    }
+
+    private static func cjkForms(of token: SearchText.Token) -> [SearchText.Token] {
         var forms = [token]
-        if token.allSatisfy({ $0 < 0x80 }) { return forms }
         func add(_ form: SearchText.Token) {
             if !form.isEmpty && !forms.contains(form) { forms.append(form) }
         }
@@ -73,32 +77,27 @@ enum CJKForms {
 
     // MARK: Readings, cached: the transforms cost tens of microseconds each
 
-    private static let pinyinCache = Locked<[UInt32: SearchText.Token]>([:])
-    private static let romajiCache = Locked<[SearchText.Token: SearchText.Token]>([:])
-    private static let romajiCacheLimit = 8192
+    private static let pinyinCache = TextCache<UInt32, SearchText.Token>(limit: 1 << 17)
+    private static let romajiCache = TextCache<SearchText.Token, SearchText.Token>(limit: 8192)
+    private static let formsCache = TextCache<SearchText.Token, [SearchText.Token]>(limit: 8192)
 
     /// A Han character's toneless pinyin in ASCII lowercase, or `nil` if it has none.
     static func pinyin(of scalar: Unicode.Scalar) -> SearchText.Token? {
-        if let cached = pinyinCache.withLock({ $0[scalar.value] }) { return cached.isEmpty ? nil : cached }
-        let latin = String(scalar).applyingTransform(.mandarinToLatin, reverse: false)?
-            .applyingTransform(.stripDiacritics, reverse: false)?.lowercased() ?? ""
-        let syllable = latin.utf8.allSatisfy { (0x61...0x7A).contains($0) } ? Array(latin.utf8) : []
-        pinyinCache.withLock { $0[scalar.value] = syllable }
+        let syllable = pinyinCache.value(for: scalar.value) { _ in
+            let latin = String(scalar).applyingTransform(.mandarinToLatin, reverse: false)?
+                .applyingTransform(.stripDiacritics, reverse: false)?.lowercased() ?? ""
+            return latin.utf8.allSatisfy { (0x61...0x7A).contains($0) } ? Array(latin.utf8) : []
+        }
         return syllable.isEmpty ? nil : syllable
     }
 
     /// A kana run's toneless romaji (ASCII letters only; long vowels and apostrophes dropped).
     static func romaji(of run: some Collection<Unicode.Scalar>) -> SearchText.Token {
-        let key = bytes(run)
-        if let cached = romajiCache.withLock({ $0[key] }) { return cached }
-        let text = String(String.UnicodeScalarView(run))
-        let latin = text.applyingTransform(.latinToHiragana, reverse: true)?
-            .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) ?? ""
-        let result = Array(latin.utf8.filter { (0x61...0x7A).contains($0) })
-        romajiCache.withLock { cache in
-            if cache.count >= romajiCacheLimit { cache.removeAll() }
-            cache[key] = result
+        romajiCache.value(for: bytes(run)) { _ in
+            let text = String(String.UnicodeScalarView(run))
+            let latin = text.applyingTransform(.latinToHiragana, reverse: true)?
+                .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) ?? ""
+            return Array(latin.utf8.filter { (0x61...0x7A).contains($0) })
         }
-        return result
     }
 }

@@ -32,8 +32,11 @@ enum SearchText {
             for scalar in text.unicodeScalars { normalized += latin[Int(scalar.value)] }
             return tokens(ofNormalized: normalized)
         }
-        return tokens(ofNormalized: normalized(text).unicodeScalars)
+        return foundationTokens.value(for: text, tokensThroughFoundation(of:))
     }
+
+    /// Text beyond Latin goes through Foundation, which costs most of indexing such a name.
+    private static let foundationTokens = TextCache<String, [Token]>(limit: 8192)
 
     /// ``tokens(of:)`` through Foundation whatever the text: what its shortcuts must equal.
     static func tokensThroughFoundation(of text: String) -> [Token] {

@@ -10,27 +10,36 @@ import Darwin
 ///
 /// Like `Synchronization.Mutex`, but over a pthread mutex, which ThreadSanitizer models: on
 /// Linux it cannot see the futex `Mutex` uses and reports every access under it as a race,
-/// which would hide real ones. Two allocations (`NSLock` made five on Linux): devices and
+/// which would hide real ones. A copy shares the value and the lock. One allocation holds
+/// both, the mutex at an address that never moves (`NSLock` made five on Linux): devices and
 /// stores are made by the thousand in tests and fuzzing.
-package final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+package struct Locked<Value>: @unchecked Sendable {
+    private let buffer: Buffer
 
     package init(_ value: Value) {
-        self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        let made = Buffer.create(minimumCapacity: 1) { buffer in
+            buffer.withUnsafeMutablePointerToElements { mutex in
+                mutex.initialize(to: pthread_mutex_t())
+                pthread_mutex_init(mutex, nil)
+            }
+            return value
+        }
+        // `create` called on a subclass makes an instance of it.
+        buffer = unsafeDowncast(made, to: Buffer.self)
     }
 
     package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try buffer.withUnsafeMutablePointers { (value, mutex) throws(Failure) -> Result in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&value.pointee)
+        }
+    }
+
+    /// The value as the header, the mutex as the one element.
+    private final class Buffer: ManagedBuffer<Value, pthread_mutex_t> {
+        deinit {
+            withUnsafeMutablePointerToElements { mutex in _ = pthread_mutex_destroy(mutex) }
+        }
     }
 }
