@@ -49,6 +49,22 @@ public final class ContactDevice: Sendable {
         })
     }
 
+    /// Makes this device hold exactly what `other` holds, as ``copy()`` would, while keeping
+    /// its own stores and their observers; the prompt and picker responders are cleared. For
+    /// a fuzzer that starts thousands of programs from one state: this costs a copy of the
+    /// state, not a new device with its stores.
+    package func reset(to other: ContactDevice) {
+        let pristine = other.state.withLock { $0 }
+        state.withLock { state in
+            let observers = state.changeObservers
+            state = pristine
+            state.changeObservers = observers
+            state.storage = nil
+        }
+        setPromptResponder(nil)
+        setPickerResponder(nil)
+    }
+
     init(state: DeviceState) {
         self.state = Locked(state)
         responder = Locked(nil)

@@ -17,6 +17,8 @@ package struct Runner {
     /// History tokens the store handed out, with how many commits the model had then.
     var tokens: [(token: HistoryToken, commits: Int)] = []
     var step = 0
+    /// The start this runner was made from, when it may go back to ``idle`` after a program.
+    private var start: Start?
 
     /// The first broken rule, or `nil`.
     package static func run(_ program: Program, on backEnd: BackEnd = .memory) -> Failure? {
@@ -36,30 +38,59 @@ package struct Runner {
             runner.step = 0
             try runner.reopen()
             try runner.sweep(checkingInvariants: program.checksInvariants)
-            return nil
         } catch {
             return error
         }
+        runner.putAway()
+        return nil
     }
 
     /// The device and model a program starts from, made once and copied for every run: the
     /// set-up is most of a short program's cost. Two levels, each made from the one before and
     /// checked step by step as it is made: the person's contacts (few distinct), then the
-    /// apps' statuses (many). Bounded: a level is emptied when it fills.
+    /// apps' statuses (many). Room for every start the format can spell (4 orders, 16 casts,
+    /// 256 status bytes): a full cache would be emptied and refilled, and each start made
+    /// outlives its input, which sends libFuzzer to LeakSanitizer for a scan of the heap.
     private struct Start: Hashable {
         var sortOrder: SortOrder
+        /// One of ``Vocabulary/casts``, whose storage every program shares.
         var people: [Int]
-        var statuses: [Program.Setup]?
+        /// The statuses, a byte per app: a key that allocates nothing, as the idle runner
+        /// kept under it must not hold on to anything its program allocated.
+        var statuses: UInt32?
+
+        init(sortOrder: SortOrder, people: [Int], statuses: [Program.Setup]? = nil) {
+            self.sortOrder = sortOrder
+            self.people = people
+            self.statuses = statuses?.enumerated().reduce(into: 0) { packed, app in
+                let byte: UInt32 = switch app.element {
+                case .notDetermined: 0
+                case .denied: 1
+                case .authorized: 2
+                case .limited(let n): 3 + UInt32(n) << 2
+                }
+                packed |= byte << (8 * app.offset)
+            }
+        }
     }
 
     private typealias Made = (device: ContactDevice, model: Model, contacts: [String], tokens: [(token: HistoryToken, commits: Int)])
 
     private static let starts = Locked<[Start: Made]>([:])
 
+    /// A runner per start (in memory) that passed its last program and was put back exactly
+    /// as its start made it: the next program from that start takes it instead of a new
+    /// device, four stores and their observers, which cost as much as a short program. Taken
+    /// out while in use, so programs run side by side (parallel tests) never share one.
+    private static let idle = Locked<[Start: Runner]>([:])
+
     init(startingFrom program: Program, on backEnd: BackEnd) throws(Failure) {
         let withPeople = Start(sortOrder: program.sortOrder, people: program.people)
         let start = Start(sortOrder: program.sortOrder, people: program.people, statuses: program.initialStatus)
-        if let made = Self.starts.withLock({ $0[start] }) {
+        let reusable = backEnd.reopen == nil
+        if reusable, let runner = Self.idle.withLock({ $0.removeValue(forKey: start) }) {
+            self = runner
+        } else if let made = Self.starts.withLock({ $0[start] }) {
             try self.init(copying: made, on: backEnd)
         } else {
             if let made = Self.starts.withLock({ $0[withPeople] }) {
@@ -73,6 +104,29 @@ package struct Runner {
             try setStatuses(program.initialStatus)
             keep(as: start)
         }
+        if reusable { self.start = start }
+    }
+
+    /// Back to ``idle``, holding what its start holds again: the program's contacts, model and
+    /// notifications are let go within this input, so nothing it made outlives it (libFuzzer
+    /// would send every input that leaves memory behind to LeakSanitizer).
+    private mutating func putAway() {
+        guard let start, let made = Self.starts.withLock({ $0[start] }) else { return }
+        device.reset(to: made.device)
+        model = made.model
+        contacts = made.contacts
+        groups = []
+        tokens = made.tokens
+        step = 0
+        inbox.withLock { inbox in
+            for app in inbox.indices { inbox[app] = [] }
+        }
+        promptsShown.withLock { $0 = 0 }
+        let runner = self
+        Self.idle.withLock { idle in
+            if idle.count >= 1 << 15 { idle.removeAll() }
+            idle[start] = runner
+        }
     }
 
     private init(copying made: Made, on backEnd: BackEnd) throws(Failure) {
@@ -84,7 +138,7 @@ package struct Runner {
     private func keep(as start: Start) {
         let made = (device.copy(), model, contacts, tokens)
         Self.starts.withLock { starts in
-            if starts.count >= 4096 { starts.removeAll() }
+            if starts.count >= 1 << 15 { starts.removeAll() }
             starts[start] = made
         }
     }
