@@ -85,20 +85,6 @@ struct BadDatabaseTests {
         #expect(Self.openError(database.path)?.code == .notAContactDatabase)
     }
 
-    /// Serials are unique across contacts and groups and at most the device's next serial:
-    /// a group that takes a contact's serial, or a contact past the next serial, is corrupt.
-    @Test(arguments: [
-        "UPDATE contactGroup SET serial = (SELECT MIN(serial) FROM contact)",
-        "UPDATE contact SET serial = serial + 1000000 WHERE serial = (SELECT MAX(serial) FROM contact)",
-    ])
-    func serialsThatCollideOrRunPastTheDeviceAreCorrupt(_ statement: String) throws {
-        let database = TemporaryDatabase()
-        defer { database.remove() }
-        try Self.validDatabase(database)
-        try Self.sqliteFile(database, statement)
-        #expect(Self.openError(database.path)?.code == .storageCorrupt)
-    }
-
     @Test(arguments: [0.02, 0.25, 0.5, 0.9])
     func aTruncatedFile(keeping fraction: Double) throws {
         let database = TemporaryDatabase()

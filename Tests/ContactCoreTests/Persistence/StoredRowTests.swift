@@ -47,6 +47,9 @@ struct StoredRowTests {
         "UPDATE contact SET container = 'nowhere' WHERE serial = (SELECT MIN(serial) FROM contact)",
         "UPDATE contact SET birthday = 'x' WHERE serial = (SELECT MIN(serial) FROM contact)",
         "UPDATE labeledValue SET contactSerial = 999999 WHERE property = 'dates' AND contactSerial = (SELECT MIN(serial) FROM contact)",
+        // Serials are unique across contacts and groups and at most the device's next serial.
+        "UPDATE contactGroup SET serial = (SELECT MIN(serial) FROM contact)",
+        "UPDATE contact SET serial = serial + 1000000 WHERE serial = (SELECT MAX(serial) FROM contact)",
     ])
     func aRowNoDeviceWritesIsCorrupt(_ edit: String) throws {
         let database = TemporaryDatabase()
