@@ -129,12 +129,12 @@ package struct Keys: Hashable, Sendable {
     package init(bits: UInt8) { self.bits = bits }
     package static let all: [ContactKey] = [.givenName, .familyName, .organizationName, .phoneNumbers, .emailAddresses,
                                              .note, .birthday]
+    /// In `ContactKey`'s declaration order, as `Contact.availableKeys` lists them.
     package var keys: [ContactKey] { Keys.byBits[Int(bits & 0x7F)] }
     /// Every subset of ``all`` by its bits, made once: runs ask for keys at every fetch and compare.
-    private static let byBits: [[ContactKey]] = (0..<128).map { bits in all.indices.filter { bits & (1 << $0) != 0 }.map { all[$0] } }
-    /// ``keys`` in `ContactKey`'s declaration order, as `Contact.availableKeys` lists them.
-    package var declared: [ContactKey] { Keys.declaredByBits[Int(bits & 0x7F)] }
-    private static let declaredByBits: [[ContactKey]] = byBits.map { keys in ContactKey.allCases.filter(keys.contains) }
+    private static let byBits: [[ContactKey]] = (0..<128).map { bits in
+        ContactKey.allCases.filter { key in all.firstIndex(of: key).map { bits & (1 << $0) != 0 } ?? false }
+    }
     package static let everything = Keys(bits: 0x7F)
     package static let everythingButNote = Keys(bits: 0x5F)
 }

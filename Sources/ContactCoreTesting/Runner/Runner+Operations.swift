@@ -269,7 +269,7 @@ extension Runner {
     /// and (`readingUnfetched`) reading its note when it was not fetched throws.
     func compare(_ contact: Contact, _ c: Model.Contact, keys: Keys, readingUnfetched: Bool = true) throws(Failure) {
         let wanted = keys.keys
-        try expect(contact.availableKeys, keys.declared, "SPEC 2 keys to fetch", "keys of \(c.id)")
+        try expect(contact.availableKeys, wanted, "SPEC 2 keys to fetch", "keys of \(c.id)")
         for key in wanted {
             switch key {
             case .birthday:
