@@ -41,12 +41,7 @@ public final class ContactDevice: Sendable {
     /// history identity: its tokens are the original's), with no observers and no prompt responder: for a test harness that builds a starting
     /// state once and runs many programs from it.
     package func copy() -> ContactDevice {
-        ContactDevice(state: state.withLock { state in
-            var copy = state
-            copy.changeObservers = ChangeObservers()
-            copy.storage = nil
-            return copy
-        })
+        ContactDevice(state: state.withLock { $0.handedOver(to: ChangeObservers()) })
     }
 
     /// Makes this device hold exactly what `other` holds, as ``copy()`` would, while keeping
@@ -55,12 +50,7 @@ public final class ContactDevice: Sendable {
     /// state, not a new device with its stores.
     package func reset(to other: ContactDevice) {
         let pristine = other.state.withLock { $0 }
-        state.withLock { state in
-            let observers = state.changeObservers
-            state = pristine
-            state.changeObservers = observers
-            state.storage = nil
-        }
+        state.withLock { $0 = pristine.handedOver(to: $0.changeObservers) }
         setPromptResponder(nil)
         setPickerResponder(nil)
     }
@@ -215,5 +205,17 @@ extension DeviceState {
             throw error
         }
         markPersisted()
+    }
+}
+
+private extension DeviceState {
+    /// The same records for another device, as ``ContactDevice/copy()`` and
+    /// ``ContactDevice/reset(to:)`` hand them over: that device's observers, and no storage
+    /// (a copy never writes to this device's file).
+    func handedOver(to observers: ChangeObservers) -> DeviceState {
+        var copy = self
+        copy.changeObservers = observers
+        copy.storage = nil
+        return copy
     }
 }
