@@ -55,6 +55,11 @@ public final class ContactDevice: Sendable {
         setPickerResponder(nil)
     }
 
+    /// How many times anything wrote its records (contacts, groups, memberships, apps'
+    /// statuses and permitted sets, containers), writes undone by a failed save included; a
+    /// ``copy()`` starts from the original's count. Equal counts: nothing wrote in between.
+    package var recordWrites: UInt64 { state.withLock { $0.recordWrites } }
+
     init(state: DeviceState) {
         self.state = Locked(state)
         responder = Locked(nil)

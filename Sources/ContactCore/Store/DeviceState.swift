@@ -58,6 +58,9 @@ struct DeviceState: Sendable {
     /// Contacts written since the index was last brought up to date: a save tokenizes
     /// nothing, and a contact saved ten times between two searches is filed once.
     private(set) var unindexed: Set<String> = []
+    /// How many writes of the records (contacts, groups, memberships, apps, containers) there
+    /// have been, undone ones included: a check can tell a state nothing wrote to.
+    private(set) var recordWrites: UInt64 = 0
     /// Where commits are posted as notifications; shared, not copied, with the state (a
     /// ``ContactDevice/copy()`` gives its copy observers of its own).
     var changeObservers = ChangeObservers()
@@ -109,6 +112,7 @@ struct DeviceState: Sendable {
         if journal.contacts[identifier] == nil { journal.contacts[identifier] = .some(contacts[identifier]) }
         contacts[identifier] = value
         if searchIndex != nil { unindexed.insert(identifier) }
+        recordWrites += 1
     }
 
     /// The search index with every contact filed as it is now: built from the contacts if the
@@ -141,28 +145,33 @@ struct DeviceState: Sendable {
     mutating func setGroup(_ identifier: String, _ value: StoredGroup?) {
         if journal.groups[identifier] == nil { journal.groups[identifier] = .some(groups[identifier]) }
         groups[identifier] = value
+        recordWrites += 1
     }
 
     /// Replaces a group's member contacts; `nil` or empty: none.
     mutating func setMembers(of group: String, _ value: Set<String>?) {
         if journal.members[group] == nil { journal.members[group] = .some(members[group]) }
         members[group] = value?.isEmpty == true ? nil : value
+        recordWrites += 1
     }
 
     /// Replaces a group's direct subgroups; `nil` or empty: none.
     mutating func setSubgroups(of group: String, _ value: Set<String>?) {
         if journal.subgroups[group] == nil { journal.subgroups[group] = .some(subgroups[group]) }
         subgroups[group] = value?.isEmpty == true ? nil : value
+        recordWrites += 1
     }
 
     /// Replaces an app's record; `nil`: the device forgets the app (it is `notDetermined`).
     mutating func setAppRecord(_ value: AppRecord?, for bundleIdentifier: String) {
         if journal.apps[bundleIdentifier] == nil { journal.apps[bundleIdentifier] = .some(apps[bundleIdentifier]) }
         apps[bundleIdentifier] = value
+        recordWrites += 1
     }
 
     mutating func appendContainer(_ container: ContactContainer) {
         containers.append(container)
+        recordWrites += 1
     }
 
     /// Starts a new journal: storage now holds exactly this state.
@@ -182,6 +191,7 @@ struct DeviceState: Sendable {
         containers.removeLast(containers.count - saved.containerCount)
         identifiers = saved.identifiers
         nextSerial = saved.nextSerial
+        recordWrites += 1
         markPersisted()
     }
 

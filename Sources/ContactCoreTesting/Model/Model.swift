@@ -105,7 +105,7 @@ package struct Model: Sendable {
     }
 
     /// SPEC 4's rule for a stored contact (so its stored identifier).
-    private func sees(_ contact: Contact, _ app: Int) -> Bool {
+    func sees(_ contact: Contact, _ app: Int) -> Bool {
         switch apps[app].status {
         case .authorized: true
         case .limited: apps[app].permitted.contains(contact.id)
