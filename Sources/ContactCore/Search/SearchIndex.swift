@@ -157,11 +157,6 @@ struct SearchIndex: Sendable {
 
     // MARK: Maintenance
 
-    /// Files each of `identifiers` as `contacts` holds it now (removed if it holds none).
-    mutating func file(_ identifiers: some Sequence<String>, from contacts: StoredContacts) {
-        for identifier in identifiers { update(identifier, contacts[identifier]) }
-    }
-
     /// Follows one write of the contact store: a contact stored, replaced, or (`nil`) removed.
     mutating func update(_ identifier: String, _ contact: StoredContact?) {
         let existing = slotByIdentifier[identifier]

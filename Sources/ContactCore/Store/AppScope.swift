@@ -81,21 +81,20 @@ struct AppScope {
 
     /// What a search finds among the visible contacts. A limited app's search checks the
     /// search keys of its permitted set only (`check`), so its cost says nothing about other
-    /// contacts (SPEC 4's timing class): the index's keys, or keys computed for those contacts
-    /// alone where the index has none or has not filed their last write. An app that sees
-    /// everything asks the index (`lookup`), in insertion order; its read brought the index up
-    /// to date first (``ContactStore/withScope(searching:_:)``), or else a throwaway one is
-    /// built here.
+    /// contacts (SPEC 4's timing class): the index's keys, or, before a device read from
+    /// storage has built its index, keys computed for those contacts alone. An app that sees
+    /// everything asks the index (`lookup`), in insertion order; its read built the index
+    /// first (``ContactStore/withScope(searching:_:)``), or else a throwaway one is built here.
     private func searched(_ lookup: (SearchIndex) -> [String], _ check: (ContactSearchKeys) -> Bool) -> [String] {
         switch app.status {
         case .limited:
             // One copy of the index for the whole scan, not one per contact.
             let index = state.searchIndex
             return identifiers.filter { identifier in
-                if let index, !state.unindexed.contains(identifier) { return index.keys(of: identifier).map(check) ?? false }
+                if let index { return index.keys(of: identifier).map(check) ?? false }
                 return state.contacts[identifier].map { check(ContactSearchKeys($0.fields)) } ?? false
             }
-        case .authorized: return lookup(state.upToDateSearchIndex ?? SearchIndex(bulk: state.contacts))
+        case .authorized: return lookup(state.searchIndex ?? SearchIndex(bulk: state.contacts))
         case .notDetermined, .restricted, .denied: return []
         }
     }
@@ -124,8 +123,7 @@ struct AppScope {
 extension ContactStore {
     /// Runs a read on the app's scope once it has access (prompting first from `notDetermined`).
     /// `searching`: the read asks the search index, which an app that sees everything needs
-    /// up to date (``DeviceState/prepareSearchIndex()``); a limited app's search does without:
-    /// filing other contacts' writes would make its cost depend on them.
+    /// built (``DeviceState/prepareSearchIndex()``); a limited app's search does without it.
     func withScope<T>(searching: Bool = false, _ body: (AppScope) throws(ContactError) -> T) throws(ContactError) -> T {
         try withAccess { (state, app) throws(ContactError) in
             if searching, app.status == .authorized { state.prepareSearchIndex() }

@@ -8,15 +8,13 @@ extension ContactDevice {
     /// builds it;
     /// and, while the history still reaches its first commit, replaying it gives exactly the
     /// contacts, groups and memberships there are (SPEC 11).
-    ///
-    /// It files the writes the search index has yet to file, as the next search would.
     public func checkInvariants() -> [String] {
         state.withLock { $0.invariantViolations() }
     }
 }
 
 extension DeviceState {
-    mutating func invariantViolations() -> [String] {
+    func invariantViolations() -> [String] {
         var problems: [String] = []
         for (bundle, app) in apps.sorted(by: { $0.key < $1.key }) {
             if app.status != .limited && !app.permitted.isEmpty {
@@ -26,14 +24,12 @@ extension DeviceState {
                 problems.append("the permitted set of \(bundle) names \(identifier), which does not exist")
             }
         }
-        // The index kept up to date write by write against one built at once from the contacts,
-        // as the first search after opening builds it: one build and one comparison check both
-        // ways of making an index. Before the first search, an index updated contact by contact
-        // from empty stands in for the live one.
+        // The index kept up to date save by save against one built at once from the contacts, as
+        // the first search after opening builds it: one build and one comparison check both ways
+        // of making an index. Before the first search, an index updated contact by contact from
+        // empty stands in for the live one.
         let bulk = SearchIndex(bulk: contacts)
-        let updated = searchIndex == nil
-            ? contacts.indices.reduce(into: SearchIndex()) { index, position in index.update(contacts.identifier(at: position), contacts[position]) }
-            : prepareSearchIndex()
+        let updated = searchIndex ?? contacts.indices.reduce(into: SearchIndex()) { index, position in index.update(contacts.identifier(at: position), contacts[position]) }
         if let difference = updated.difference(from: bulk) {
             problems.append("\(searchIndex == nil ? "an index updated contact by contact" : "the search index") differs from a bulk build: \(difference)")
         }

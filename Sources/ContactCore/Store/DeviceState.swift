@@ -50,14 +50,10 @@ struct DeviceState: Sendable {
     private(set) var apps: [String: AppRecord] = [:]
     let defaultSortOrder: SortOrder
     var history: ChangeLog
-    /// Search keys of every stored contact as the last search that asked the index left them
-    /// (``prepareSearchIndex()`` files what ``unindexed`` names first). `nil` for a device read
-    /// from storage until a search needs it: opening a database does not pay for an index
-    /// that a process may never search.
+    /// Search keys of every stored contact; ``setContact(_:_:)`` keeps it current. `nil` for a
+    /// device read from storage until a search needs it (``prepareSearchIndex()``): opening a
+    /// database does not pay for an index that a process may never search.
     private(set) var searchIndex: SearchIndex? = SearchIndex()
-    /// Contacts written since the index was last brought up to date: a save tokenizes
-    /// nothing, and a contact saved ten times between two searches is filed once.
-    private(set) var unindexed: Set<String> = []
     /// How many writes of the records (contacts, groups, memberships, apps, containers) there
     /// have been, undone ones included: a check can tell a state nothing wrote to.
     private(set) var recordWrites: UInt64 = 0
@@ -111,36 +107,22 @@ struct DeviceState: Sendable {
     mutating func setContact(_ identifier: String, _ value: StoredContact?) {
         if journal.contacts[identifier] == nil { journal.contacts[identifier] = .some(contacts[identifier]) }
         contacts[identifier] = value
-        if searchIndex != nil { unindexed.insert(identifier) }
+        searchIndex?.update(identifier, value)
         recordWrites += 1
     }
 
-    /// The search index with every contact filed as it is now: built from the contacts if the
-    /// device has none yet (it was just read from storage), the whole device's cost once;
-    /// otherwise the contacts written since the last call are filed, each once.
+    /// The search index, built from the contacts first if the device has none yet (it was
+    /// just read from storage): the whole device's cost, once.
     @discardableResult
     mutating func prepareSearchIndex() -> SearchIndex {
-        guard var index = searchIndex else {
-            let built = SearchIndex(bulk: contacts)
-            searchIndex = built
-            return built
-        }
-        guard !unindexed.isEmpty else { return index }
-        searchIndex = nil  // `index` is then the only reference: updated in place, not copied
-        index.file(unindexed, from: contacts)
-        unindexed = []
-        searchIndex = index
-        return index
+        if let searchIndex { return searchIndex }
+        let built = SearchIndex(bulk: contacts)
+        searchIndex = built
+        return built
     }
-
-    /// The search index if every contact is filed in it as it is now, else `nil`.
-    var upToDateSearchIndex: SearchIndex? { unindexed.isEmpty ? searchIndex : nil }
 
     /// Forgets the search index, for the memory benchmark only (searches find nothing after).
-    mutating func discardSearchIndex() {
-        searchIndex = SearchIndex()
-        unindexed = []
-    }
+    mutating func discardSearchIndex() { searchIndex = SearchIndex() }
 
     mutating func setGroup(_ identifier: String, _ value: StoredGroup?) {
         if journal.groups[identifier] == nil { journal.groups[identifier] = .some(groups[identifier]) }
