@@ -84,9 +84,13 @@ package struct Model: Sendable {
     /// The stored identifier of the group `id` names exactly, if it exists.
     package func group(_ id: String) -> String? { groups.first { Self.same($0.id, id) }?.id }
 
-    /// Whether two identifiers are the same bytes (not `==`, which is canonical equivalence).
+    /// Whether two identifiers are the same bytes. `==` (canonical equivalence, which exact
+    /// bytes imply) rules out almost every pair at the cost of a `memcmp`; only the pairs it
+    /// finds equal have their bytes compared.
     static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8)
+        guard a == b else { return false }
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
     }
 
     package func hasGroup(_ id: String) -> Bool { group(id) != nil }
