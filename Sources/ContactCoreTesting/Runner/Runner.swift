@@ -2,7 +2,8 @@ import ContactCore
 
 /// Runs a ``Program`` on a real device and on the ``Model`` side by side: each operation's
 /// result is compared as it happens, with the statuses, permitted sets, prompts and
-/// notifications it may have changed; everything each app can read is swept once at the end.
+/// notifications it may have changed; everything each app can read is swept once at the end,
+/// unless the program wrote nothing (then it is its start's, swept when the start was made).
 package struct Runner {
     private(set) var device: ContactDevice
     private(set) var stores: [ContactStore]
