@@ -172,14 +172,14 @@ extension Model {
         guard !changes.isEmpty else { return }
         // SPEC 10: every app that could see a changed contact before or after, or whose P changed.
         // Each changed contact as it was and as it is (nil for a group), looked up once for all apps.
-        let contacts = changes.map { change -> (before: Contact?, after: Contact?)? in
+        let changedContacts = changes.map { change -> (before: Contact?, after: Contact?)? in
             switch change.object {
             case .contact(let id), .member(let id, _): (contact(id), after.contact(id))
             case .group: nil
             }
         }
         let notified = Set(apps.indices.filter { app in
-            apps[app] != after.apps[app] || contacts.contains { contact in
+            apps[app] != after.apps[app] || changedContacts.contains { contact in
                 guard let contact else { return apps[app].status.grantsAccess }
                 return contact.before.map { sees($0, app) } == true || contact.after.map { after.sees($0, app) } == true
             }

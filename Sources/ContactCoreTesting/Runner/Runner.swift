@@ -55,9 +55,9 @@ package struct Runner {
     /// The device and model a program starts from, made once and copied for every run: the
     /// set-up is most of a short program's cost. Two levels, each made from the one before and
     /// checked step by step as it is made: the person's contacts (few distinct), then the
-    /// apps' statuses (many). Room for every start the format can spell (4 orders, 16 casts,
-    /// 256 status bytes): a full cache would be emptied and refilled, and each start made
-    /// outlives its input, which sends libFuzzer to LeakSanitizer for a scan of the heap.
+    /// apps' statuses (many), whose start is also swept once. Room for every start the format
+    /// can spell (``cacheLimit``): a full cache would be emptied and refilled, and each start
+    /// made outlives its input, which sends libFuzzer to LeakSanitizer for a scan of the heap.
     private struct Start: Hashable {
         var sortOrder: SortOrder
         /// One of ``Vocabulary/casts``, whose storage every program shares.
@@ -82,6 +82,10 @@ package struct Runner {
     }
 
     private typealias Made = (device: ContactDevice, model: Model, contacts: [String], tokens: [(token: HistoryToken, commits: Int)])
+
+    /// How many starts (and idle runners) are kept: every start the format can spell, 4 orders
+    /// × 16 casts × 256 status bytes.
+    private static let cacheLimit = 1 << 15
 
     private static let starts = Locked<[Start: Made]>([:])
 
@@ -132,7 +136,7 @@ package struct Runner {
         promptsShown.withLock { $0 = 0 }
         let runner = self
         Self.idle.withLock { idle in
-            if idle.count >= 1 << 15 { idle.removeAll() }
+            if idle.count >= Self.cacheLimit { idle.removeAll() }
             idle[start] = runner
         }
     }
@@ -146,7 +150,7 @@ package struct Runner {
     private func keep(as start: Start) {
         let made = (device.copy(), model, contacts, tokens)
         Self.starts.withLock { starts in
-            if starts.count >= 1 << 15 { starts.removeAll() }
+            if starts.count >= Self.cacheLimit { starts.removeAll() }
             starts[start] = made
         }
     }
