@@ -10,7 +10,22 @@ enum PlainGRDB {
         var identifier: String
         var givenName: String
         var familyName: String
+        /// The other columns of the row, which opening reads too: the type, the container, the
+        /// other name and organization texts, the dates and the images.
+        var rest: Rest?
         var values: [(property: String, identifier: String, label: String?, value: String)] = []
+    }
+
+    struct Rest {
+        var contactType: Int
+        var container: String
+        var namePrefix, middleName, previousFamilyName, nameSuffix, nickname: String
+        var phoneticGivenName, phoneticMiddleName, phoneticFamilyName: String
+        var organizationName, phoneticOrganizationName, departmentName, jobTitle, note: String
+        var birthday: String?
+        var nonGregorianBirthday: String?
+        var imageData: Data?
+        var thumbnailImageData: Data?
     }
 
     static func queue(_ path: String) throws -> DatabaseQueue {
@@ -20,23 +35,35 @@ enum PlainGRDB {
         return try DatabaseQueue(path: path, configuration: configuration)
     }
 
-    /// Opening: every contact with its labeled values into memory, as ContactCore's open reads them.
+    /// Opening: every contact with its labeled values into memory, as ContactCore's open reads
+    /// them: every column of each contact row and of each labeled value, in the same order.
     static func load(_ queue: DatabaseQueue) throws -> [Contact] {
         try queue.read { db in
             var contacts: [Contact] = []
-            let rows = try Row.fetchCursor(db, sql: "SELECT serial, identifier, givenName, familyName FROM contact ORDER BY serial")
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT serial, identifier, givenName, familyName, contactType, container, namePrefix, middleName,
+                    previousFamilyName, nameSuffix, nickname, phoneticGivenName, phoneticMiddleName, phoneticFamilyName,
+                    organizationName, phoneticOrganizationName, departmentName, jobTitle, note, birthday, nonGregorianBirthday,
+                    imageData, thumbnailImageData FROM contact ORDER BY serial
+                """)
             while let row = try rows.next() {
-                contacts.append(Contact(serial: row[0], identifier: row[1], givenName: row[2], familyName: row[3]))
+                let rest = Rest(contactType: row[4], container: row[5], namePrefix: row[6], middleName: row[7],
+                                previousFamilyName: row[8], nameSuffix: row[9], nickname: row[10], phoneticGivenName: row[11],
+                                phoneticMiddleName: row[12], phoneticFamilyName: row[13], organizationName: row[14],
+                                phoneticOrganizationName: row[15], departmentName: row[16], jobTitle: row[17], note: row[18],
+                                birthday: row[19], nonGregorianBirthday: row[20], imageData: row[21], thumbnailImageData: row[22])
+                contacts.append(Contact(serial: row[0], identifier: row[1], givenName: row[2], familyName: row[3], rest: rest))
             }
             var index = 0
             let values = try Row.fetchCursor(db, sql: """
-                SELECT contactSerial, property, identifier, label, value FROM labeledValue ORDER BY contactSerial
+                SELECT contactSerial, property, position, identifier, label, value FROM labeledValue
+                ORDER BY contactSerial, property, position
                 """)
             while let row = try values.next() {
                 let serial: Int64 = row[0]
                 while index < contacts.count, contacts[index].serial < serial { index += 1 }
                 guard index < contacts.count else { break }
-                contacts[index].values.append((row[1], row[2], row[3], row[4]))
+                contacts[index].values.append((row[1], row[3], row[4], row[5]))
             }
             return contacts
         }
