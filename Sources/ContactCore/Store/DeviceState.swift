@@ -50,10 +50,10 @@ struct DeviceState: Sendable {
     private(set) var apps: [String: AppRecord] = [:]
     let defaultSortOrder: SortOrder
     var history: ChangeLog
-    /// Search keys of every stored contact; ``setContact(_:_:)`` keeps it current. `nil` for a
-    /// device read from storage until a search needs it (``prepareSearchIndex()``): opening a
-    /// database does not pay for an index that a process may never search.
-    private(set) var searchIndex: SearchIndex? = SearchIndex()
+    /// Search keys of every stored contact; ``setContact(_:_:)`` keeps it current. `nil` until
+    /// a search needs it (``prepareSearchIndex()``), in memory as after opening a database: a
+    /// process that never searches pays neither for building it nor for keeping it at each save.
+    private(set) var searchIndex: SearchIndex?
     /// How many writes of the records (contacts, groups, memberships, apps, containers) there
     /// have been, undone ones included: a check can tell a state nothing wrote to.
     private(set) var recordWrites: UInt64 = 0
@@ -77,7 +77,6 @@ struct DeviceState: Sendable {
     }
 
     /// A state read back from storage; the caller has checked every rule the parts must keep.
-    /// The search index is built by the first search that needs it.
     init(identifiers: IdentifierGenerator, historyIdentity: UInt64, nextSerial: UInt64,
          contacts: StoredContacts,
          groups: [String: StoredGroup], containers: [ContactContainer],
@@ -97,7 +96,6 @@ struct DeviceState: Sendable {
         self.history = history
         self.storage = storage
         journal = StorageJournal(identifiers: identifiers, nextSerial: nextSerial, containerCount: containers.count)
-        searchIndex = nil
     }
 
     // MARK: The only writes of the records
@@ -111,8 +109,8 @@ struct DeviceState: Sendable {
         recordWrites += 1
     }
 
-    /// The search index, built from the contacts first if the device has none yet (it was
-    /// just read from storage): the whole device's cost, once.
+    /// The search index, built from the contacts first if the device has none yet (no search
+    /// since it was made or opened): the whole device's cost, once.
     @discardableResult
     mutating func prepareSearchIndex() -> SearchIndex {
         if let searchIndex { return searchIndex }
