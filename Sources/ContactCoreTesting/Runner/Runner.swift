@@ -23,8 +23,8 @@ package struct Runner {
 
     /// The first broken rule, or `nil`.
     package static func run(_ program: Program, on backEnd: BackEnd = .memory) -> Failure? {
-        // A program of no operation (a quarter of what fuzzing runs) would only sweep its start
-        // again, which was swept when it was made; in memory, it ends here once the start exists.
+        // A program of no operation (a quarter of what fuzzing runs) checks nothing that its
+        // start's sweep did not: in memory, once the start exists, it ends without a runner.
         if program.operations.isEmpty, backEnd.reopen == nil, Self.starts.withLock({ $0[Start(of: program)] != nil }) {
             return nil
         }
