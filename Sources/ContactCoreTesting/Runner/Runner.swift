@@ -25,12 +25,13 @@ package struct Runner {
     package static func run(_ program: Program, on backEnd: BackEnd = .memory) -> Failure? {
         // A program of no operation (a quarter of what fuzzing runs) checks nothing that its
         // start's sweep did not: in memory, once the start exists, it ends without a runner.
-        if program.operations.isEmpty, backEnd.reopen == nil, Self.starts.withLock({ $0[Start(of: program)] != nil }) {
+        let start = Start(of: program)
+        if program.operations.isEmpty, backEnd.reopen == nil, Self.starts.withLock({ $0[start] != nil }) {
             return nil
         }
         var runner: Runner
         do {
-            runner = try Runner(startingFrom: program, on: backEnd)
+            runner = try Runner(startingFrom: program, at: start, on: backEnd)
         } catch {
             return error
         }
@@ -105,9 +106,8 @@ package struct Runner {
     /// out while in use, so programs run side by side (parallel tests) never share one.
     private static let idle = Locked<[Start: Runner]>([:])
 
-    init(startingFrom program: Program, on backEnd: BackEnd) throws(Failure) {
+    private init(startingFrom program: Program, at start: Start, on backEnd: BackEnd) throws(Failure) {
         let withPeople = Start(sortOrder: program.sortOrder, people: program.people)
-        let start = Start(of: program)
         let reusable = backEnd.reopen == nil
         if reusable, let runner = Self.idle.withLock({ $0.removeValue(forKey: start) }) {
             self = runner
