@@ -8,7 +8,8 @@
 # The scratch copy is the committed HEAD, so a run is reproducible and unaffected by edits.
 #
 # Variables: MUTANTS=glob (default *), MUTANT_RUNS=3, MUTANT_SECONDS=60, MUTANT_SKIP_TESTS=1,
-# MUTANT_TARGETS=n (fuzz only the first n targets a mutant lists; default all; 0: tests only).
+# MUTANT_TARGETS=n (fuzz only the first n targets a mutant lists; default all; 0: tests only),
+# MUTANT_TEST_FILTER=regex (`swift test --filter`: only the suites that concern the mutants).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -62,7 +63,9 @@ PY
     if [[ ${MUTANT_SKIP_TESTS:-0} != 1 ]]; then
         # MutantPatchTests checks the mutants apply to the unmutated tree: not a kill.
         # Bounded: a mutant that makes a test wait forever is killed too, but must not stall the run.
-        (cd "$src" && timeout 1800 swift test --scratch-path "$work/test" --skip MutantPatchTests >"$work/logs/$name-test.log" 2>&1) &&
+        filter=()
+        [[ -n ${MUTANT_TEST_FILTER:-} ]] && filter=(--filter "$MUTANT_TEST_FILTER")
+        (cd "$src" && timeout 1800 swift test --scratch-path "$work/test" --skip MutantPatchTests "${filter[@]}" >"$work/logs/$name-test.log" 2>&1) &&
             killers="SURVIVED" ||
             killers=$(grep -oE '✘ Test [A-Za-z0-9_]+\(' "$work/logs/$name-test.log" | sed 's/✘ Test //; s/($//' | sort -u | head -4 | paste -sd, - || true)
         [[ -n $killers ]] || killers="build or run failed (see $work/logs/$name-test.log)"

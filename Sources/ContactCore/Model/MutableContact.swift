@@ -177,3 +177,12 @@ public struct MutableContact: Hashable, Sendable {
     }
 
 }
+
+extension MutableContact {
+    /// The same contact carrying only `keys`, as a fetch of those keys gives it: for the
+    /// harness, which exports partial contacts without a store.
+    package func carrying(only keys: [ContactKey]) -> MutableContact {
+        let carried = ContactKeySet(keys)
+        return MutableContact(identifier: identifier, contactType: contactType, fields: fields.keeping(carried), keys: carried)
+    }
+}

@@ -26,4 +26,6 @@ public struct VCardImport: Hashable, Sendable {
     /// empty after a strict read, which throws instead.
     public var errors: [VCardError]
     public var report: VCardImportReport
+    /// Properties a lenient read dropped from cards it kept, in file order.
+    public var warnings: [VCardError] = []
 }

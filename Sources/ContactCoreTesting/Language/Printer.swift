@@ -21,19 +21,37 @@ package enum Printer {
         return lines.joined(separator: "\n")
     }
 
-    /// A FuzzVCard input as a test: the file it stands for (``VCardText``), shown as text and
-    /// given as bytes, so that an input that is not UTF-8 prints exactly.
-    package static func vCardTest(_ file: [UInt8], name: String, failure: Failure?) -> String {
-        var lines = ["@Test func \(name)() {", "    // \(comment(failure))", "    // The file, as text:"]
-        let text = String(decoding: file, as: UTF8.self)
-        // Split on every line end: Swift reads CRLF as one character, which "\n" does not match.
-        let textLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-        lines += textLines.dropLast(textLines.last?.isEmpty == true ? 1 : 0).map { "    //   " + printable($0) }
-        lines.append("    let file: [UInt8] = [")
-        lines += stride(from: 0, to: file.count, by: 16).map { start in
-            "        " + file[start..<min(start + 16, file.count)].map { "0x" + hex($0) + "," }.joined(separator: " ")
+    /// A FuzzVCard input as a test: the vCard file it stands for (``VCardText``), each line
+    /// shown with its line end (`␍␊`, `␊`, `␍`), then the input's bytes, so that a file that is
+    /// not UTF-8 replays exactly.
+    package static func vCardTest(_ bytes: [UInt8], name: String, failure: Failure?) -> String {
+        let input = VCardText.input(bytes)
+        var lines = ["@Test func \(name)() {", "    // \(comment(failure))"]
+        lines.append("    // The file (limits \(input.smallLimits ? "small" : "usual"), export \(input.exportVersion.rawValue)"
+            + (input.keys.map { ", keys \($0.map(\.rawValue).joined(separator: " "))" } ?? "") + "):")
+        var line = ""
+        var index = 0
+        let file = input.file
+        while index < file.count {
+            // The line ends SPEC 12 reads: CR LF, CR CR LF, CR, LF.
+            let end = file[index...].starts(with: [13, 10]) ? "␍␊" : file[index...].starts(with: [13, 13, 10]) ? "␍␍␊"
+                : file[index] == 13 ? "␍" : file[index] == 10 ? "␊" : nil
+            guard let end else {
+                let start = index
+                while index < file.count, file[index] != 13, file[index] != 10 { index += 1 }
+                line += String(decoding: file[start..<index], as: UTF8.self)
+                continue
+            }
+            lines.append("    //   " + printable(Substring(line + end)))
+            line = ""
+            index += end.unicodeScalars.count
         }
-        lines += ["    ]", "    #expect(VCardCheck.check(file) == nil)", "}"]
+        if !line.isEmpty { lines.append("    //   " + printable(Substring(line))) }
+        lines.append("    let input: [UInt8] = [")
+        lines += stride(from: 0, to: bytes.count, by: 16).map { start in
+            "        " + bytes[start..<min(start + 16, bytes.count)].map { "0x" + hex($0) + "," }.joined(separator: " ")
+        }
+        lines += ["    ]", "    #expect(VCardCheck.check(input) == nil)", "}"]
         return lines.joined(separator: "\n")
     }
 

@@ -31,3 +31,46 @@ package enum Reducer {
         return current
     }
 }
+
+extension Reducer {
+    /// Makes a failing vCard input small: the file's physical lines dropped one at a time, then
+    /// runs of bytes inside each line, while the same kind of failure holds.
+    /// Returns the input in its explicit form (``VCardInput/bytes``), which replays as it is.
+    package static func reduce(_ input: VCardInput, check: (VCardInput) -> (kind: String, detail: String)?) -> VCardInput {
+        guard let kind = check(input)?.kind else { return input }
+        var budget = 2_000
+        func fails(_ candidate: VCardInput) -> Bool {
+            guard budget > 0 else { return false }
+            budget -= 1
+            return check(candidate)?.kind == kind
+        }
+        var current = input
+        // Whole lines, each with its line end.
+        var lines = current.file.split(separator: 10, omittingEmptySubsequences: false).map { Array($0) + [10] }
+        if let last = lines.last, current.file.last != 10 { lines[lines.count - 1] = Array(last.dropLast()) }
+        var index = lines.count - 1
+        while index >= 0 {
+            var candidate = current
+            var fewer = lines
+            fewer.remove(at: index)
+            candidate.file = fewer.flatMap { $0 }
+            if fails(candidate) {
+                current = candidate
+                lines = fewer
+            }
+            index -= 1
+        }
+        // Runs of bytes, halving: within lines, across line ends alike.
+        var chunk = max(current.file.count / 4, 1)
+        while chunk >= 1 {
+            var start = 0
+            while start < current.file.count {
+                var candidate = current
+                candidate.file.removeSubrange(start..<min(start + chunk, current.file.count))
+                if fails(candidate) { current = candidate } else { start += chunk }
+            }
+            chunk /= 2
+        }
+        return current
+    }
+}

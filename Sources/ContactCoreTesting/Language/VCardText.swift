@@ -1,48 +1,156 @@
-/// FuzzVCard's second input language: after a leading zero byte, the bytes spell a vCard
-/// file out of ``VCardVocabulary``, so that from an empty corpus the fuzzer writes real
-/// property names, parameters, escapes and lines past the fold at once, not byte by byte.
-/// Any other input is read as a vCard file as it is. `Fuzz/FORMAT.md` is the layout.
-package enum VCardText {
-    package static let maximumLines = 24
+import ContactCore
 
-    /// The vCard file `bytes` stand for.
-    package static func file(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.first == 0 else { return bytes }
-        var r = ByteReader(bytes.dropFirst())
-        let header = r.byte()
-        let version = ["3.0", "4.0", "2.1", nil][Int(header & 3)]
-        let newline = header & 4 == 0 ? "\r\n" : "\n"
-        let cardStart = "BEGIN:VCARD" + newline + (version.map { "VERSION:\($0)" + newline } ?? "")
-        var text = cardStart
-        for _ in 0..<maximumLines where !r.isAtEnd {
-            let name = r.byte()
-            // Past the names, a card break: the next card starts with the same version.
-            guard Int(name) < 2 * VCardVocabulary.propertyNames.count else {
-                text += "END:VCARD" + newline + cardStart
-                continue
-            }
-            let group = VCardVocabulary.groups[r.index(VCardVocabulary.groups.count)]
-            let parameters = (0..<r.index(3)).map { _ in VCardVocabulary.parameters[r.index(VCardVocabulary.parameters.count)] }
-            text += group + VCardVocabulary.propertyNames[Int(name) % VCardVocabulary.propertyNames.count]
-                + parameters.joined() + ":" + value(&r) + newline
-        }
-        return Array((text + "END:VCARD" + newline).utf8)
+/// One FuzzVCard input: a vCard file, the limits to read it under, and what to export.
+package struct VCardInput: Hashable, Sendable {
+    package var file: [UInt8]
+    /// Small limits make the limits' paths (too many cards, properties, too long a line) reachable.
+    package var smallLimits: Bool
+    /// The keys each read contact carries when exported; `nil` for all.
+    package var keys: [ContactKey]?
+    package var exportVersion: VCardVersion
+
+    package init(file: [UInt8], smallLimits: Bool = false, keys: [ContactKey]? = nil, exportVersion: VCardVersion = .v3_0) {
+        self.file = file
+        self.smallLimits = smallLimits
+        self.keys = keys
+        self.exportVersion = exportVersion
     }
 
-    /// A value of the vocabulary (selector below 0x80), else one to four pieces of text, each a
-    /// fragment or a run long enough to fold (length from the next byte).
-    private static func value(_ r: inout ByteReader) -> String {
-        let selector = r.byte()
-        guard selector >= 0x80 else { return VCardVocabulary.values[Int(selector) % VCardVocabulary.values.count] }
-        return (0...(selector & 3)).map { _ -> String in
-            let piece = r.byte()
-            switch piece {
-            case 0xF0...:
-                let run = VCardVocabulary.runs[Int(piece & 0x0F) % VCardVocabulary.runs.count]
-                return String(repeating: run, count: Int(r.byte()))
-            default:
-                return VCardVocabulary.fragments[Int(piece) % VCardVocabulary.fragments.count]
+    package var limits: VCardLimits { smallLimits ? VCardCheck.smallLimits : VCardCheck.limits }
+
+    /// The bytes that stand for this input exactly (``VCardText/explicitHeader``).
+    package var bytes: [UInt8] {
+        let mask = keys.map { keys in ContactKey.allCases.enumerated().reduce(UInt32(0)) { keys.contains($1.element) ? $0 | 1 << $1.offset : $0 } }
+        let maskBytes = (0..<4).map { UInt8(truncatingIfNeeded: (mask ?? 0) >> (8 * $0)) }
+        let flags: UInt8 = (smallLimits ? 1 : 0) | (exportVersion == .v4_0 ? 2 : 0) | (keys == nil ? 0 : 4)
+        return [VCardText.explicitHeader, flags] + maskBytes + file
+    }
+}
+
+/// FuzzVCard's input language (`Fuzz/FORMAT.md`): after a leading `0x00` the bytes spell a
+/// vCard file out of ``VCardVocabulary`` — versions 2.1, 3.0 and 4.0, every line end, folds at
+/// any byte (inside a UTF-8 sequence too), quoted-printable with soft breaks, escapes,
+/// parameter spellings, groups, charsets and bad lines among good ones — so that from an
+/// empty corpus the fuzzer writes real vCards at once. After `0x01` a header names the
+/// limits, keys and export version and the rest is the file as it is (what the reducer
+/// writes); any other input is a file as it is.
+package enum VCardText {
+    package static let explicitHeader: UInt8 = 1
+    package static let maximumLines = 24
+
+    package static func input(_ bytes: [UInt8]) -> VCardInput {
+        switch bytes.first {
+        case 0: return generated(bytes.dropFirst())
+        case explicitHeader where bytes.count >= 6:
+            let flags = bytes[1]
+            let mask = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[2 + $1]) << (8 * $1) }
+            let keys = flags & 4 == 0 ? nil : ContactKey.allCases.enumerated().filter { mask & 1 << $0.offset != 0 }.map(\.element)
+            return VCardInput(file: Array(bytes.dropFirst(6)), smallLimits: flags & 1 != 0, keys: keys, exportVersion: flags & 2 == 0 ? .v3_0 : .v4_0)
+        default:
+            // Raw bytes: mutations change lengths all the time, so both export versions are met.
+            return VCardInput(file: bytes, exportVersion: bytes.count % 2 == 0 ? .v3_0 : .v4_0)
+        }
+    }
+
+    /// A file spelled from the vocabulary. Two header bytes, then per line: a property byte,
+    /// a modifier byte, parameter bytes, the value, and a fold byte when the line folds.
+    private static func generated(_ bytes: ArraySlice<UInt8>) -> VCardInput {
+        var r = ByteReader(bytes)
+        let shape = r.byte()
+        let options = r.byte()
+        let version = ["3.0", "4.0", "2.1", nil][Int(shape & 3)]
+        let ends = VCardVocabulary.lineEnds
+        let fileEnd = ends[Int(shape >> 2 & 7) % ends.count]
+        let mixedEnds = shape >> 2 & 7 >= ends.count
+        var input = VCardInput(file: [], smallLimits: shape & 0x80 != 0, exportVersion: options & 0x40 == 0 ? .v3_0 : .v4_0)
+        if options & 7 != 0 {
+            input.keys = ContactKey.allCases.enumerated().filter { options & 7 & 1 << ($0.offset % 3) != 0 }.map(\.element)
+        }
+        var file: [UInt8] = shape & 0x20 != 0 ? [0xEF, 0xBB, 0xBF] : []
+        func marker(_ word: String) -> [UInt8] {
+            let text = options & 0x20 != 0 ? word.lowercased() : word
+            return Array(text.utf8) + (options & 0x10 != 0 ? [0x20, 0x09] : [])
+        }
+        func end(_ variant: UInt8) -> [UInt8] { mixedEnds ? ends[Int(variant) % ends.count] : fileEnd }
+        func cardStart() {
+            file += marker("BEGIN:VCARD") + fileEnd
+            if let version { file += Array("VERSION:\(version)".utf8) + fileEnd }
+        }
+        cardStart()
+        for _ in 0..<maximumLines where !r.isAtEnd {
+            let name = r.byte()
+            guard Int(name) < VCardVocabulary.propertyNames.count + VCardVocabulary.junkLines.count else {
+                file += marker("END:VCARD") + fileEnd
+                cardStart()
+                continue
             }
-        }.joined()
+            let modifier = r.byte()
+            guard Int(name) < VCardVocabulary.propertyNames.count else {
+                file += VCardVocabulary.junkLines[Int(name) - VCardVocabulary.propertyNames.count] + end(modifier)
+                continue
+            }
+            var line: [UInt8] = modifier & 0x40 == 0 ? [] : VCardVocabulary.groups[r.index(VCardVocabulary.groups.count)]
+            let propertyName = VCardVocabulary.propertyNames[Int(name)]
+            line += modifier & 1 == 0 ? Array(propertyName.utf8) : Array(propertyName.lowercased().utf8)
+            for _ in 0..<(modifier >> 1 & 3) { line += VCardVocabulary.parameters[r.index(VCardVocabulary.parameters.count)] }
+            var value = self.value(&r)
+            if modifier & 8 != 0 {
+                line += Array((version == "2.1" ? ";QUOTED-PRINTABLE" : ";ENCODING=QUOTED-PRINTABLE").utf8)
+                value = quotedPrintable(value, softBreakEvery: Int(r.byte() % 24) + 4, end: end(modifier))
+            }
+            line += [0x3A] + value
+            if modifier & 0x30 != 0 {
+                line = folded(line, every: Int(r.byte() % 80) + 1, with: modifier & 0x20 == 0 ? 0x20 : 0x09, end: end(modifier))
+            }
+            file += line + end(modifier)
+        }
+        if options & 8 == 0 { file += marker("END:VCARD") + (shape & 0x40 == 0 ? fileEnd : []) }
+        input.file = file
+        return input
+    }
+
+    /// A value of the vocabulary (selector below 0x80), else one to four pieces, each a
+    /// fragment or a run long enough to fold (length from the next byte).
+    private static func value(_ r: inout ByteReader) -> [UInt8] {
+        let selector = r.byte()
+        guard selector >= 0x80 else { return Array(VCardVocabulary.values[Int(selector) % VCardVocabulary.values.count].utf8) }
+        return (0...(selector & 3)).flatMap { _ -> [UInt8] in
+            let piece = r.byte()
+            guard piece >= 0xF0 else {
+                let index = Int(piece) % (VCardVocabulary.fragments.count + VCardVocabulary.rawFragments.count)
+                return index < VCardVocabulary.fragments.count
+                    ? Array(VCardVocabulary.fragments[index].utf8) : VCardVocabulary.rawFragments[index - VCardVocabulary.fragments.count]
+            }
+            let run = VCardVocabulary.runs[Int(piece & 0x0F) % VCardVocabulary.runs.count]
+            return Array(repeating: run, count: Int(r.byte())).flatMap { Array($0.utf8) }
+        }
+    }
+
+    /// `value` in quoted-printable: printable ASCII but `=` as it is, every other byte `=XX`,
+    /// and a soft break (`=` and a line end) after every `every` characters.
+    private static func quotedPrintable(_ value: [UInt8], softBreakEvery every: Int, end: [UInt8]) -> [UInt8] {
+        var encoded: [UInt8] = []
+        var column = 0
+        for byte in value {
+            let piece: [UInt8] = (0x21...0x7E).contains(byte) && byte != 0x3D ? [byte] : Array("=\(hex(byte))".utf8)
+            if column + piece.count > every {
+                encoded += [0x3D] + end
+                column = 0
+            }
+            encoded += piece
+            column += piece.count
+        }
+        return encoded
+    }
+
+    /// `line` folded after every `every` bytes, wherever that falls: a line end, then `blank`.
+    private static func folded(_ line: [UInt8], every: Int, with blank: UInt8, end: [UInt8]) -> [UInt8] {
+        stride(from: 0, to: line.count, by: every).map { Array(line[$0..<min($0 + every, line.count)]) }
+            .joined(separator: end + [blank]).map { $0 }
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
     }
 }

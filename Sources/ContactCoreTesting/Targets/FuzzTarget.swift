@@ -8,7 +8,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case changeOrdering = "FuzzChangeOrdering"
     case historyToken = "FuzzHistoryToken"
     /// Any bytes as a vCard file (SPEC 12), or after a zero byte a file spelled from the
-    /// vocabulary (``VCardText``): a typed error, or contacts that export and import back.
+    /// vocabulary (``VCardText``): read by the library as by ``VCardReference``, then exported.
     case vCard = "FuzzVCard"
 
     package var profile: Profile {
@@ -22,12 +22,14 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
+    package static let vCardRule = "SPEC 12 vCard import and export"
+
     package func program(_ bytes: [UInt8]) -> Program { Decoder.decode(bytes, profile: profile).program }
 
     /// The first broken rule, fast: what each fuzzing execution runs.
     package func check(_ bytes: [UInt8], on backEnd: BackEnd = .memory) -> Failure? {
         guard self != .vCard else {
-            return VCardCheck.check(VCardText.file(bytes)).map { Failure(rule: "SPEC 12 vCard import and export", step: 0, detail: $0) }
+            return VCardCheck.check(bytes).map { Failure(rule: Self.vCardRule, step: 0, detail: $0) }
         }
         return run(program(bytes), on: backEnd)
     }
@@ -41,7 +43,12 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     /// The first broken rule of the reduced input, with the reduced bytes and its Swift test.
     package func explain(_ bytes: [UInt8], on backEnd: BackEnd = .memory) -> (failure: Failure, reduced: [UInt8])? {
         guard let first = check(bytes, on: backEnd) else { return nil }
-        guard self != .vCard else { return (first, bytes) }  // not a program: nothing to reduce
+        guard self != .vCard else {
+            let reduced = Reducer.reduce(VCardText.input(bytes), check: VCardCheck.problem).bytes
+            var failure = check(reduced) ?? first
+            failure.test = Printer.vCardTest(reduced, name: "regression", failure: failure)
+            return (failure, reduced)
+        }
         let reduced = Reducer.reduce(bytes, profile: profile, rule: first.rule) { run(self.program($0), on: backEnd) }
         let program = program(reduced)
         var failure = run(program, on: backEnd) ?? first

@@ -16,7 +16,7 @@ extension FuzzTarget {
         let explained = explain(bytes, on: backEnd)
         let input = explained?.reduced ?? bytes
         let test = self == .vCard
-            ? Printer.vCardTest(VCardText.file(input), name: name, failure: explained?.failure)
+            ? Printer.vCardTest(input, name: name, failure: explained?.failure)
             : Printer.test(program(input), name: name, failure: explained?.failure, target: self)
         return Replay(failure: explained?.failure, input: input, test: test)
     }

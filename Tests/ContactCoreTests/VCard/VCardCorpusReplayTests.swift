@@ -28,18 +28,27 @@ struct VCardCorpusReplayTests {
         }
     }
 
-    /// FuzzVCard's second language: a leading zero, then property names, values and runs by index.
+    /// FuzzVCard's second language: a leading zero, two header bytes, then per line a property,
+    /// a modifier, parameters and a value by index (`Fuzz/FORMAT.md`).
     @Test func aLeadingZeroSpellsAFileFromTheVocabulary() throws {
         // NOTE with the vocabulary's "a\\,b", a card break, FN with a run of 80 "x".
-        let bytes: [UInt8] = [0, 0, 16, 0, 0, 3, 0xFF, 1, 0, 0, 0x80, 0xF0, 80]
-        let text = String(decoding: VCardText.file(bytes), as: UTF8.self)
-        #expect(text == "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:a\\,b\r\nEND:VCARD\r\n"
+        let bytes: [UInt8] = [0, 0, 0, 16, 0, 4, 0xFF, 1, 0, 0x80, 0xF0, 80]
+        let input = VCardText.input(bytes)
+        #expect(String(decoding: input.file, as: UTF8.self) == "BEGIN:VCARD\r\nVERSION:3.0\r\nNOTE:a\\,b\r\nEND:VCARD\r\n"
             + "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(String(repeating: "x", count: 80))\r\nEND:VCARD\r\n")
-        let contacts = try VCardSerialization.contacts(from: Data(VCardText.file(bytes)))
+        #expect(input.keys == nil && !input.smallLimits && input.exportVersion == .v3_0)
+        let contacts = try VCardSerialization.contacts(from: Data(input.file))
         #expect(contacts.map(\.note) == ["a,b", ""])
-        #expect(VCardCheck.check(VCardText.file(bytes)) == nil)
-        // Anything else is a file as it is.
-        #expect(VCardText.file(Array("BEGIN:VCARD".utf8)) == Array("BEGIN:VCARD".utf8))
+        #expect(VCardCheck.check(bytes) == nil)
+        // The header's line-end bits: LF (1), CR (2), CR CR LF (3); a modifier's bit 3 writes quoted-printable.
+        #expect(VCardText.input([0, 1 << 2, 0]).file == Array("BEGIN:VCARD\nVERSION:3.0\nEND:VCARD\n".utf8))
+        #expect(VCardText.input([0, 2 << 2 | 3, 0]).file == Array("BEGIN:VCARD\rEND:VCARD\r".utf8))
+        #expect(VCardText.input([0, 3 << 2 | 2, 0, 16, 8, 0x80, 13, 6]).file
+            == Array("BEGIN:VCARD\r\r\nVERSION:2.1\r\r\nNOTE;QUOTED-PRINTABLE:=C3=A9\r\r\nEND:VCARD\r\r\n".utf8))
+        // After 0x01, a header and the file as it is; anything else is a file as it is.
+        let explicit = VCardInput(file: Array("BEGIN:VCARD".utf8), smallLimits: true, keys: [.givenName, .note], exportVersion: .v4_0)
+        #expect(VCardText.input(explicit.bytes) == explicit)
+        #expect(VCardText.input(Array("BEGIN:VCARD".utf8)).file == Array("BEGIN:VCARD".utf8))
     }
 
     /// The check's own folding oracle rejects what the writer must never produce.

@@ -25,7 +25,7 @@ struct VCardPropertyTests {
     @Test func importThenExportThenImportIsStable() async {
         // FuzzVCard's structured inputs: files of real property names, parameters and values.
         await propertyCheck(count: VCardGen.cases * 3, input: Gen.uint8().array(of: 0...400)) { bytes in
-            if let failure = VCardCheck.check(VCardText.file([0] + bytes)) { Issue.record("\(failure)") }
+            if let failure = VCardCheck.check([0] + bytes) { Issue.record("\(failure)") }
         }
     }
 
