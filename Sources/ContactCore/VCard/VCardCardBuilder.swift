@@ -51,6 +51,8 @@ struct VCardCardBuilder {
     private var nameGiven = false
     private var organizationGiven = false
     private var components: [Range<Int>] = []
+    /// The comma-separated values of one component (``listText``).
+    private var values: [Range<Int>] = []
 
     /// Forgets the card before, keeping the scratch storage. `finish()` already emptied the
     /// field arrays; a card that failed may have left anything.
@@ -81,78 +83,81 @@ struct VCardCardBuilder {
         if !scratch.isEmpty { scratch.removeAll(keepingCapacity: true) }
     }
 
-    /// Reads one content line into the contact.
+    /// Reads one content line into the contact. A line that throws leaves no trace: no field,
+    /// no "read once" mark, no count; a lenient read drops it and goes on with the card.
     mutating func add(_ line: VCardContentLine, kind: VCardPropertyKind, decoder: VCardTextDecoder) throws(VCardFailure) {
-        propertiesRead += 1
         switch kind {
-        case .begin, .end, .version:
-            propertiesRead -= 1
-            if case .version = kind { try readVersion(line, decoder) }
-            return
-        case .unknown:
-            ignore(line)
-            return
-        default:
-            break
+        case .begin, .end: return
+        case .version: return try readVersion(line, decoder)
+        case .unknown: ignore(line)
+        default: try read(line, kind: kind, decoder: decoder)
         }
+        propertiesRead += 1
+    }
+
+    private mutating func read(_ line: VCardContentLine, kind: VCardPropertyKind, decoder: VCardTextDecoder) throws(VCardFailure) {
         let isPhoto = if case .photo = kind { true } else { false }
         let value = try Value(line, decoder: decoder, isPhoto: isPhoto, version: version)
         let source = value.source
         let range = value.range
         func text() throws(VCardFailure) -> String { try decoder.text(source, range, charset: value.charset) }
-        func once(_ key: Seen) -> Bool {
-            let bit: UInt32 = 1 << key.rawValue
-            guard seen & bit == 0 else {
+        // A single-valued property seen before is ignored undecoded; one is seen once it has read.
+        func isFirst(_ key: Seen) -> Bool {
+            guard seen & 1 << key.rawValue == 0 else {
                 ignore(line)
                 return false
             }
-            seen |= bit
             return true
         }
+        func markSeen(_ key: Seen) { seen |= 1 << key.rawValue }
 
         switch kind {
         case .name:
-            guard once(.name) else { return }
+            guard isFirst(.name) else { return }
             VCardTextDecoder.components(source, range, into: &components)
             // Missing components stay empty: the fields are, until the first N.
+            var parts = ["", "", "", "", ""]
             for (position, component) in components.prefix(5).enumerated() {
-                let part = try decoder.text(source, component, charset: value.charset)
-                if !part.isEmpty { nameGiven = true }
-                switch position {
-                case 0: fields.familyName = part
-                case 1: fields.givenName = part
-                case 2: fields.middleName = part
-                case 3: fields.namePrefix = part
-                default: fields.nameSuffix = part
-                }
+                parts[position] = try listText(source, component, decoder, value.charset)
             }
+            markSeen(.name)
+            (fields.familyName, fields.givenName, fields.middleName, fields.namePrefix, fields.nameSuffix) =
+                (parts[0], parts[1], parts[2], parts[3], parts[4])
+            nameGiven = parts.contains { !$0.isEmpty }
         case .formattedName:
-            guard once(.formattedName) else { return }
+            guard isFirst(.formattedName) else { return }
             formattedName = try text()
+            markSeen(.formattedName)
         case .nickname:
-            guard once(.nickname) else { return }
+            guard isFirst(.nickname) else { return }
             VCardTextDecoder.components(source, range, separator: 44, into: &components)
             fields.nickname = try joinedText(source, components.indices, decoder, value.charset)
+            markSeen(.nickname)
         case .organization:
-            guard once(.organization) else { return }
+            guard isFirst(.organization) else { return }
             VCardTextDecoder.components(source, range, into: &components)
-            fields.organizationName = try decoder.text(source, components[0], charset: value.charset)
+            let organization = try decoder.text(source, components[0], charset: value.charset)
             fields.departmentName = try joinedText(source, components.indices.dropFirst(), decoder, value.charset)
-            organizationGiven = !fields.organizationName.isEmpty
+            fields.organizationName = organization
+            organizationGiven = !organization.isEmpty
+            markSeen(.organization)
         case .title:
-            if once(.title) { fields.jobTitle = try text() }
+            if isFirst(.title) { fields.jobTitle = try text(); markSeen(.title) }
         case .maidenName:
-            if once(.maidenName) { fields.previousFamilyName = try text() }
+            if isFirst(.maidenName) { fields.previousFamilyName = try text(); markSeen(.maidenName) }
         case .phoneticGivenName:
-            if once(.phoneticGivenName) { fields.phoneticGivenName = try text() }
+            if isFirst(.phoneticGivenName) { fields.phoneticGivenName = try text(); markSeen(.phoneticGivenName) }
         case .phoneticMiddleName:
-            if once(.phoneticMiddleName) { fields.phoneticMiddleName = try text() }
+            if isFirst(.phoneticMiddleName) { fields.phoneticMiddleName = try text(); markSeen(.phoneticMiddleName) }
         case .phoneticFamilyName:
-            if once(.phoneticFamilyName) { fields.phoneticFamilyName = try text() }
+            if isFirst(.phoneticFamilyName) { fields.phoneticFamilyName = try text(); markSeen(.phoneticFamilyName) }
         case .phoneticOrganizationName:
-            if once(.phoneticOrganizationName) { fields.phoneticOrganizationName = try text() }
+            if isFirst(.phoneticOrganizationName) {
+                fields.phoneticOrganizationName = try text()
+                markSeen(.phoneticOrganizationName)
+            }
         case .note:
-            if once(.note) { fields.note = try text() }
+            if isFirst(.note) { fields.note = try text(); markSeen(.note) }
         case .phone:
             var number = try text()
             let valueType = line.firstParameter("VALUE")
@@ -177,7 +182,7 @@ struct VCardCardBuilder {
             var address = PostalAddress()
             // Post office box, extended address and street make one street, the empty ones left out.
             for (position, component) in components.prefix(7).enumerated() {
-                let part = try decoder.text(source, component, charset: value.charset)
+                let part = try listText(source, component, decoder, value.charset)
                 switch position {
                 case 0...2:
                     guard !part.isEmpty else { break }
@@ -227,8 +232,8 @@ struct VCardCardBuilder {
                 userIdentifier: try parameter(line, "X-USERID", decoder) ?? "", service: services.joined(separator: ","))
             socialProfiles.append(LabeledValue(label: nil, value: profile))
             track(.social, socialProfiles.count - 1, line)
-        case .related, .relatedNames:
-            let label = VCardLabels.relationLabel(of: line)
+        case .related, .relatedNames, .labeledRelation:
+            let label = if case .labeledRelation(let label) = kind { label } else { VCardLabels.relationLabel(of: line) }
             contactRelations.append(LabeledValue(label: label, value: ContactRelation(name: try text())))
             track(.relation, contactRelations.count - 1, line)
         case .birthday, .anniversary, .labeledDate:
@@ -242,7 +247,10 @@ struct VCardCardBuilder {
                 return
             }
             if case .birthday = kind {
-                if once(.birthday) { fields.birthday = date }
+                if isFirst(.birthday) {
+                    fields.birthday = date
+                    markSeen(.birthday)
+                }
                 return
             }
             let label: ContactLabel? = if case .anniversary = kind { .anniversary } else { nil }
@@ -253,7 +261,10 @@ struct VCardCardBuilder {
                 ignore(line)
                 return
             }
-            if once(.photo) { fields.imageData = data }
+            if isFirst(.photo) {
+                fields.imageData = data
+                markSeen(.photo)
+            }
         case .kind:
             let text = try text()
             if text.caseInsensitiveEquals("org") || text.caseInsensitiveEquals("organization") {
@@ -281,9 +292,12 @@ struct VCardCardBuilder {
             if case .groupLabel = kind {
                 groups[group, default: Group()].labelLines += 1
                 if !text.isEmpty { groups[group, default: Group()].label = text }
-            } else {
+            } else if text.utf8.count == 2, text.utf8.allSatisfy({ (65...90).contains($0 & 0xDF) }) {
+                // An ISO 3166 code is two letters; anything else (a street, a country's name) is not one.
                 groups[group, default: Group()].countryLines += 1
-                groups[group, default: Group()].country = text
+                groups[group, default: Group()].country = String(decoding: text.utf8.map { $0 | 0x20 }, as: UTF8.self)
+            } else {
+                ignore(line)
             }
         case .begin, .end, .version, .unknown:
             break
@@ -349,6 +363,23 @@ struct VCardCardBuilder {
         }
         scratch.removeAll(keepingCapacity: true)
         return copy
+    }
+
+    /// A component of `N` or `ADR`: in 3.0 and 4.0 a comma separates its values, which are
+    /// joined with one space, the empty ones left out (SPEC 12); in 2.1 a comma is text.
+    private mutating func listText(
+        _ source: UnsafeBufferPointer<UInt8>, _ component: Range<Int>, _ decoder: VCardTextDecoder, _ charset: VCardTextDecoder.Charset
+    ) throws(VCardFailure) -> String {
+        guard version != .v2_1 else { return try decoder.text(source, component, charset: charset) }
+        VCardTextDecoder.components(source, component, separator: 44, into: &values)
+        if values.count == 1 { return try decoder.text(source, component, charset: charset) }
+        var joined = ""
+        for piece in values {
+            let text = try decoder.text(source, piece, charset: charset)
+            guard !text.isEmpty else { continue }
+            joined += joined.isEmpty ? text : " " + text
+        }
+        return joined
     }
 
     /// The texts of `components[positions]`, joined by ", ".

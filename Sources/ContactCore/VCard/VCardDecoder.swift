@@ -8,9 +8,12 @@ import Musl
 
 /// Reads a whole file: cards, their boundaries, limits, and (leniently) recovery.
 ///
-/// One pass over the bytes. A strict read throws the first error. A lenient read records
-/// one error for a bad card and skips to its `END:VCARD` (or to the next `BEGIN:VCARD`), one
-/// error for each run of lines outside any card, and stops at a limit on the whole file.
+/// One pass over the bytes. A strict read throws the first problem. A lenient read drops a
+/// property that does not read, with a warning, and keeps its card (a card the end of the
+/// data closes is kept too); it records one error for a card it drops whole (a `BEGIN:VCARD`
+/// before its `END:VCARD`, a limit) and skips to its `END:VCARD` (or to the next
+/// `BEGIN:VCARD`), one error for each run of lines outside any card, and stops at a limit on
+/// the whole file.
 struct VCardDecoder {
     private var reader: VCardLineReader
     private let limits: VCardLimits
@@ -20,6 +23,7 @@ struct VCardDecoder {
 
     private var contacts: [MutableContact] = []
     private var errors: [VCardError] = []
+    private var warnings: [VCardError] = []
     private var report = VCardImportReport()
 
     /// Reused for every card; `cardOpen` says whether one is being read.
@@ -48,11 +52,24 @@ struct VCardDecoder {
         // One allocation for the result: growing it by doubling would hold two copies at once.
         decoder.contacts.reserveCapacity(min(countMarkers(bytes), limits.maximumCards))
         try decoder.run()
-        return VCardImport(contacts: decoder.contacts, errors: decoder.errors, report: decoder.report)
+        return VCardImport(contacts: decoder.contacts, errors: decoder.errors, report: decoder.report, warnings: decoder.warnings)
     }
 
     /// The card an error belongs to: the open one, or the next one outside cards.
     private var currentCard: Int { cardOpen || skipping ? cardsBegun - 1 : cardsBegun }
+
+    /// Records or throws a problem with one property of the open card: leniently, the
+    /// property is dropped and the card kept (SPEC 12), but a line over the length limit
+    /// drops the card, as a limit does.
+    private mutating func drop(_ failure: VCardFailure, line lineNumber: Int? = nil, property: String? = nil) throws(VCardError) {
+        guard cardOpen, failure.code != .lineTooLong else { return try fail(failure, line: lineNumber, property: property) }
+        let warning = VCardError(failure.code, card: currentCard, line: lineNumber ?? reader.lineNumber, property: property, failure.message)
+        guard lenient else { throw warning }
+        warnings.append(warning)
+        guard failure.code != .missingEnd else { return }
+        report.propertiesSkipped += 1
+        report.skippedPropertyNames[property.map { $0.uppercased() } ?? "(a line that does not parse)", default: 0] += 1
+    }
 
     /// Records or throws an error; a card it happens in is dropped.
     private mutating func fail(_ failure: VCardFailure, line lineNumber: Int? = nil, property: String? = nil) throws(VCardError) {
@@ -73,7 +90,7 @@ struct VCardDecoder {
                 guard let next = try reader.next() else { break }
                 raw = next
             } catch {
-                if !skipping { try fail(error) }
+                if !skipping { try drop(error) }
                 continue
             }
             if Self.isBlank(raw) { continue }
@@ -89,7 +106,7 @@ struct VCardDecoder {
                 do throws(VCardFailure) { try line.parse(raw) } catch {
                     if !cardOpen && strayReported { continue }
                     if !cardOpen { strayReported = true }
-                    try fail(error)
+                    try drop(error)
                     continue
                 }
             }
@@ -142,11 +159,13 @@ struct VCardDecoder {
                 let kind = VCardPropertyKind.of(line.line, line.name)
                 try builder.add(line, kind: kind, decoder: text)
             } catch {
-                try fail(error, property: propertyName)
+                try drop(error, property: propertyName)
             }
         }
         if cardOpen {
-            try fail(VCardFailure(.missingEnd, "The data ends before this card's END:VCARD."), line: cardStartLine)
+            // The end of the data delimits the card: a lenient read keeps it, with a warning.
+            try drop(VCardFailure(.missingEnd, "The data ends before this card's END:VCARD."), line: cardStartLine)
+            finishCard()
         }
     }
 

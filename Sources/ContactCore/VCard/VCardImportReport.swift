@@ -14,18 +14,25 @@ public struct VCardImportReport: Hashable, Sendable {
     public var propertiesIgnored = 0
     /// The ignored properties by upper-cased name (group removed), with how often each was seen.
     public var ignoredPropertyNames: [String: Int] = [:]
+    /// Properties a lenient read dropped because they did not read (``VCardImport/warnings``).
+    public var propertiesSkipped = 0
+    /// Those properties by upper-cased name (group removed), with how often each was dropped.
+    public var skippedPropertyNames: [String: Int] = [:]
 
     public init() {}
 }
 
-/// The result of an import: the contacts, the errors of the cards that failed, and the report.
+/// The result of an import: the contacts, what was dropped and why, and the report.
 public struct VCardImport: Hashable, Sendable {
-    /// One new contact per good card, in file order, carrying every key.
+    /// One new contact per card kept, in file order, carrying every key.
     public var contacts: [MutableContact]
-    /// One error per bad card (and per run of lines outside any card), in file order. Always
-    /// empty after a strict read, which throws instead.
+    /// One error per card dropped whole (a `BEGIN:VCARD` before its `END:VCARD`, a limit),
+    /// per run of lines outside any card, and per limit on the whole file, in file order.
+    /// Always empty after a strict read, which throws instead.
     public var errors: [VCardError]
     public var report: VCardImportReport
-    /// Properties a lenient read dropped from cards it kept, in file order.
+    /// One warning per property a lenient read dropped from a card it kept, and per card the
+    /// end of the data closed without `END:VCARD`, in file order; each names the card, the
+    /// line, the property and the reason. Always empty after a strict read.
     public var warnings: [VCardError] = []
 }

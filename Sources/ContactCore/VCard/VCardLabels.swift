@@ -84,14 +84,19 @@ enum VCardLabels {
         }
     }
 
+    /// Apple's relation labels that `X-` properties of other exporters name.
+    static let manager = ContactLabel(rawValue: "_$!<Manager>!$_")
+    static let assistant = ContactLabel(rawValue: "_$!<Assistant>!$_")
+    static let spouse = ContactLabel(rawValue: "_$!<Spouse>!$_")
+
     /// RFC 6350 `RELATED` types and Apple's relation labels that mean the same.
     static let relations: [(type: StaticString, label: ContactLabel)] = [
-        ("SPOUSE", ContactLabel(rawValue: "_$!<Spouse>!$_")),
+        ("SPOUSE", spouse),
         ("CHILD", ContactLabel(rawValue: "_$!<Child>!$_")),
         ("PARENT", ContactLabel(rawValue: "_$!<Parent>!$_")),
         ("FRIEND", ContactLabel(rawValue: "_$!<Friend>!$_")),
         ("SWEETHEART", ContactLabel(rawValue: "_$!<Partner>!$_")),
-        ("AGENT", ContactLabel(rawValue: "_$!<Assistant>!$_")),
+        ("AGENT", assistant),
     ]
 
     static func relationLabel(of line: VCardContentLine) -> ContactLabel? {

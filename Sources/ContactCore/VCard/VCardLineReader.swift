@@ -8,9 +8,9 @@ import Musl
 
 /// Splits vCard bytes into unfolded content lines, in one pass and without backtracking.
 ///
-/// A line ends at LF, with one CR before it dropped; a line that starts with a space or a tab
-/// continues the one before (the line break and that one character are removed). A line that
-/// is not folded is handed out in place; a folded one is joined in a reused buffer. Every line
+/// A line ends at CR LF, CR CR LF (what some mail paths make of CR LF), a CR alone or an LF
+/// alone (SPEC 12); a line that starts with a space or a tab continues the one before (the
+/// line break and that one character are removed). A line that is not folded is handed out in place; a folded one is joined in a reused buffer. Every line
 /// is checked for NUL bytes and for ``VCardLimits/maximumLineLength`` as it is read, and a
 /// line over the limit is skipped without being copied, however long it is.
 struct VCardLineReader {
@@ -34,35 +34,38 @@ struct VCardLineReader {
 
     var isAtEnd: Bool { position >= bytes.count && !skipPending }
 
-    /// The line's physical extent: content `start..<end` (no CR LF) and where the next begins.
+    /// The line's physical extent: content `start..<end` (no line end) and where the next begins.
     /// Looks at most `limit` content bytes ahead; `end` is `nil` when the line is longer.
     private func physicalLine(from start: Int, limit: Int) -> (end: Int?, next: Int, cut: Bool) {
-        guard let base = bytes.baseAddress else { return (start, start, false) }
-        let remaining = bytes.count - start
-        // One byte beyond the limit, plus CR, plus LF: enough to see the end of a line that fits.
-        let window = min(remaining, limit + 2)
-        if let found = memchr(base + start, 10, window) {
-            let lf = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            var end = lf
-            if end > start, bytes[end - 1] == 13 { end -= 1 }
-            return (end - start > limit ? nil : end, lf + 1, false)
+        // One byte beyond the limit, and the line end's first byte: enough to see the end of a line that fits.
+        let window = min(bytes.count - start, limit + 2)
+        guard let (end, next) = lineEnd(from: start, within: window) else {
+            if window == bytes.count - start { return (bytes.count - start > limit ? nil : bytes.count, bytes.count, false) }
+            // Too long: the rest is skipped only if reading goes on (see `skipRest`).
+            return (nil, start + window, true)
         }
-        if window == remaining {
-            var end = bytes.count
-            if end > start, bytes[end - 1] == 13 { end -= 1 }
-            return (end - start > limit ? nil : end, bytes.count, false)
-        }
-        // Too long: the rest is skipped only if reading goes on (see `skipRest`).
-        return (nil, start + window, true)
+        return (end - start > limit ? nil : end, next, false)
+    }
+
+    /// The first line end in `bytes[start..<start + count]`: where the content stops and the
+    /// next line starts. CR LF, CR CR LF, a CR alone and an LF alone each end one line.
+    private func lineEnd(from start: Int, within count: Int) -> (end: Int, next: Int)? {
+        guard let base = bytes.baseAddress, count > 0 else { return nil }
+        let lf = memchr(base + start, 10, count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+        // A CR ends the line too, so only a CR before the LF (or in the whole span) matters.
+        guard let crPointer = memchr(base + start, 13, (lf ?? start + count) - start) else { return lf.map { ($0, $0 + 1) } }
+        let cr = base.distance(to: crPointer.assumingMemoryBound(to: UInt8.self))
+        if cr + 1 < bytes.count, bytes[cr + 1] == 10 { return (cr, cr + 2) }
+        if cr + 2 < bytes.count, bytes[cr + 1] == 13, bytes[cr + 2] == 10 { return (cr, cr + 3) }
+        return (cr, cr + 1)
     }
 
     /// Moves past the rest of a line that was too long, and its continuations: done when the
     /// next line is asked for, so a strict read that stops at the error never scans the rest.
     private mutating func skipRest() {
-        guard skipPending, let base = bytes.baseAddress else { return }
+        guard skipPending else { return }
         skipPending = false
-        let tail = position < bytes.count ? memchr(base + position, 10, bytes.count - position) : nil
-        position = tail.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) + 1 } ?? bytes.count
+        position = lineEnd(from: position, within: bytes.count - position)?.next ?? bytes.count
         skipContinuations()
     }
 
@@ -97,9 +100,11 @@ struct VCardLineReader {
         }
         joined.removeAll()
         joined.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        // Counted apart from `joined`, which stops growing at a NUL byte: the limit wins over it.
+        var length = end - start
         while isContinuation(at: position) {
             let pieceStart = position + 1
-            let room = maximumLineLength - joined.count
+            let room = maximumLineLength - length
             let (pieceEnd, pieceNext, cut) = physicalLine(from: pieceStart, limit: max(room, 0))
             nextLineNumber += 1
             position = pieceNext
@@ -107,6 +112,7 @@ struct VCardLineReader {
                 if cut { skipPending = true } else { skipContinuations() }
                 throw VCardFailure(.lineTooLong, "The unfolded line is longer than \(maximumLineLength) bytes.")
             }
+            length += pieceEnd - pieceStart
             if failure == nil, containsNUL(pieceStart, pieceEnd) {
                 failure = VCardFailure(.nulByte, "The line contains a NUL byte.")
             }

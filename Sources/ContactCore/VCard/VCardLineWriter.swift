@@ -57,11 +57,14 @@ struct VCardLineWriter {
         line.append(contentsOf: name.utf8)
         line.append(61)
         line.append(34)
+        var afterCR = false
         for byte in text.utf8 {
+            defer { afterCR = byte == 13 }
             switch byte {
             case 94: line.append(94); line.append(94)
             case 34: line.append(94); line.append(39)
-            case 10: line.append(94); line.append(110)
+            case 10: if !afterCR { line.append(94); line.append(110) }
+            case 13: line.append(94); line.append(110)
             case 0: continue
             default: line.append(byte)
             }
@@ -103,12 +106,16 @@ struct VCardLineWriter {
             line.append(contentsOf: text.utf8)
             return
         }
+        var afterCR = false
         for byte in text.utf8 {
+            defer { afterCR = byte == 13 }
             switch byte {
             case 92: line.append(92); line.append(92)
             case 44: line.append(92); line.append(44)
             case 59: line.append(92); line.append(59)
-            case 10: line.append(92); line.append(110)
+            // CR LF, CR and LF are each one line break, `\n` (a raw CR would end the line).
+            case 10: if !afterCR { line.append(92); line.append(110) }
+            case 13: line.append(92); line.append(110)
             case 0: continue
             default: line.append(byte)
             }
@@ -118,7 +125,7 @@ struct VCardLineWriter {
     /// The bytes text escapes or drops: `\`, `,`, `;`, LF and NUL.
     private static let special: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
-        for byte in [92, 44, 59, 10, 0] { table[byte] = true }
+        for byte in [92, 44, 59, 10, 13, 0] { table[byte] = true }
         return table
     }()
 

@@ -13,6 +13,8 @@ enum VCardPropertyKind {
     case groupAddressCountry
     /// `X-AIM`, `X-JABBER` and the like, from exporters older than `IMPP`.
     case legacyInstantMessage(service: String)
+    /// Outlook's and Evolution's manager, assistant and spouse: a relation with Apple's label.
+    case labeledRelation(ContactLabel)
     case unknown
 
     private static let table: [(StaticString, VCardPropertyKind)] = [
@@ -32,6 +34,14 @@ enum VCardPropertyKind {
         ("X-SKYPE-USERNAME", .legacyInstantMessage(service: "Skype")),
         ("X-GOOGLE-TALK", .legacyInstantMessage(service: "GoogleTalk")),
         ("X-GTALK", .legacyInstantMessage(service: "GoogleTalk")), ("X-QQ", .legacyInstantMessage(service: "QQ")),
+        // What exporters write beside the RFCs (SPEC 12).
+        ("X-MS-IMADDRESS", .instantMessage),
+        ("X-ANNIVERSARY", .anniversary), ("X-MS-ANNIVERSARY", .anniversary), ("X-EVOLUTION-ANNIVERSARY", .anniversary),
+        ("X-MS-MANAGER", .labeledRelation(VCardLabels.manager)), ("X-EVOLUTION-MANAGER", .labeledRelation(VCardLabels.manager)),
+        ("X-MS-ASSISTANT", .labeledRelation(VCardLabels.assistant)),
+        ("X-EVOLUTION-ASSISTANT", .labeledRelation(VCardLabels.assistant)),
+        ("X-SPOUSE", .labeledRelation(VCardLabels.spouse)), ("X-MS-SPOUSE", .labeledRelation(VCardLabels.spouse)),
+        ("X-EVOLUTION-SPOUSE", .labeledRelation(VCardLabels.spouse)),
     ]
 
     /// The kind of the property named `buffer[range]`.

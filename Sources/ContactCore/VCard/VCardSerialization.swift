@@ -24,8 +24,12 @@ public enum VCardSerialization {
         try decode(data, limits: limits, lenient: false)
     }
 
-    /// The good cards' contacts and one error per bad card: a bad card never stops the rest.
+    /// Every card that can be delimited, each without the properties that do not read.
     ///
+    /// A property that does not read (a bad date, photo, encoding, character set…) is dropped
+    /// with a warning naming the card, the line and the reason, and its card is kept, as is a
+    /// card the end of the data closes without `END:VCARD`. A card is dropped whole, with an
+    /// error, only when a `BEGIN:VCARD` comes before its `END:VCARD` or it exceeds a limit.
     /// A limit on the whole file (``VCardError/Code/fileTooLarge``,
     /// ``VCardError/Code/tooManyCards``) still ends the read, with the cards read before it.
     public static func readLeniently(_ data: Data, limits: VCardLimits = .default) -> VCardImport {

@@ -11,7 +11,9 @@ import Foundation
 /// backslash escapes, RFC 6868 parameter escapes and character sets.
 ///
 /// Escapes are read the same in every version (`\\`, `\,`, `\;`, `\:`, `\n`, `\N`; any other
-/// backslash stays as written), so a 2.1 file that escapes like 3.0 still reads. Quoted-printable
+/// backslash stays as written), so a 2.1 file that escapes like 3.0 still reads. A CR that a
+/// transfer encoding decodes, alone or before LF, is a line break and reads as LF: a value's
+/// line breaks are LF, as `\n` writes them. Quoted-printable
 /// text has its CR LF line breaks turned into LF, as that encoding writes every line break as
 /// `=0D=0A`. Text must be valid UTF-8 (no lone surrogates, no overlong forms) without NUL bytes,
 /// unless its `CHARSET` names a single-byte set, or it is in a 2.1 card without `CHARSET`
@@ -138,29 +140,41 @@ struct VCardTextDecoder {
         if let base = slice.baseAddress, memchr(base, 0, slice.count) != nil {
             throw VCardFailure(.nulByte, "The value contains a NUL byte.")
         }
-        guard let base = slice.baseAddress, memchr(base, 92, slice.count) != nil else {
+        guard let base = slice.baseAddress, memchr(base, 92, slice.count) != nil || memchr(base, 13, slice.count) != nil else {
             return try Self.string(slice, charset: charset)
         }
         unescaped.removeAll()
+        // A CR waits for what follows: CR LF (an escaped `\n` too) or a CR alone is one LF.
+        var pendingCR = false
+        func emit(_ byte: UInt8) {
+            if pendingCR {
+                pendingCR = false
+                unescaped.append(10)
+                if byte == 10 { return }
+            }
+            if byte == 13 { pendingCR = true } else { unescaped.append(byte) }
+        }
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = source[index]
-            if byte == 0 { throw VCardFailure(.nulByte, "The value contains a NUL byte.") }
             if byte == 92, index + 1 < range.upperBound {
                 let next = source[index + 1]
                 switch next {
-                case 110, 78: unescaped.append(10)  // \n \N
-                case 92, 44, 59, 58: unescaped.append(next)  // \\ \, \; \:
+                case 110, 78: emit(10)  // \n \N
+                case 92, 44, 59, 58: emit(next)  // \\ \, \; \:
                 default:
-                    unescaped.append(byte)
-                    unescaped.append(next)
+                    // Not an escape: the backslash stays, and the next byte is read as any other.
+                    emit(byte)
+                    index += 1
+                    continue
                 }
                 index += 2
                 continue
             }
-            unescaped.append(byte)
+            emit(byte)
             index += 1
         }
+        if pendingCR { emit(0x0A) }
         return try Self.string(unescaped.view, charset: charset)
     }
 

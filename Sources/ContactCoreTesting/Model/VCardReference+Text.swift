@@ -162,7 +162,8 @@ extension VCardReference {
     }
 
     /// A text value (RFC 6350 3.4): `\\`, `\,`, `\;`, `\:` and `\n` or `\N` undone; any other
-    /// backslash stays as written. No NUL; bytes valid in the character set.
+    /// backslash stays as written. No NUL; bytes valid in the character set. A line break is LF:
+    /// a CR LF pair or a lone CR (which only a transfer encoding can give) is one LF (SPEC 12).
     static func text(_ bytes: [UInt8], _ charset: Charset) throws(Refusal) -> String {
         if bytes.contains(0) { throw Refusal(.nulByte) }
         var plain: [UInt8] = []
@@ -180,7 +181,11 @@ extension VCardReference {
                 index += 1
             }
         }
-        return try decode(plain, charset)
+        var lines: [UInt8] = []
+        for (offset, byte) in plain.enumerated() where byte != 0x0D || offset + 1 == plain.count || plain[offset + 1] != 0x0A {
+            lines.append(byte == 0x0D ? 0x0A : byte)
+        }
+        return try decode(lines, charset)
     }
 
     /// A parameter's value: quotes dropped, RFC 6868's `^n` (or `^N`), `^'` and `^^` undone; UTF-8.

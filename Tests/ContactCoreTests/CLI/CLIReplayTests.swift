@@ -27,7 +27,7 @@ struct CLIReplayTests {
         #expect(run.text == "// \(target.rawValue) on \(path): \(bytes.count) bytes.\n\(target.replay(bytes).test)\n")
         #expect(run.text.contains("@Test func replay() {\n    // Passes every rule.\n"))
         let check = switch target {
-        case .vCard: "VCardCheck.check(file)"
+        case .vCard: "VCardCheck.check(input)"
         case .searchMatching: "SearchRulesCheck.check(program)"
         default: "Runner.run(program)"
         }

@@ -130,11 +130,16 @@ struct VCardExportTests {
         #expect(try VCardSerialization.contacts(from: data) == [contact])
     }
 
-    @Test func nulIsDroppedAndControlCharactersKept() throws {
+    @Test func nulIsDroppedControlCharactersKeptAndACarriageReturnIsALineBreak() throws {
         var contact = MutableContact()
         contact.givenName = "a\u{0}b\u{1}c\u{7F}\r"
-        let back = try VCardSerialization.contacts(from: VCardSerialization.data(from: [contact]))
-        #expect(back.first?.givenName == "ab\u{1}c\u{7F}\r")
+        contact.note = "one\r\ntwo\rthree\nfour"
+        let data = VCardSerialization.data(from: [contact])
+        // A raw CR would end the line (SPEC 12): CR LF, CR and LF are each written `\n`.
+        #expect(Self.text(data).contains("NOTE:one\\ntwo\\nthree\\nfour\r\n"))
+        let back = try VCardSerialization.contacts(from: data)
+        #expect(back.first?.givenName == "ab\u{1}c\u{7F}\n")
+        #expect(back.first?.note == "one\ntwo\nthree\nfour")
     }
 
     @Test func formattedNames() throws {

@@ -27,6 +27,9 @@ enum VCardGen {
             default: fragment ?? ""
             }
         }
+        // A contact's line breaks are LF, as a read contact's are (a CR reads as one: SPEC 12's
+        // decision, tested by example in `VCardExportTests`).
+        .map { $0.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") }
 
     static let text = piece.array(of: 0...5).map { $0.joined() }
     static let nonEmptyText = piece.array(of: 1...4).map { $0.joined() }.map { $0.isEmpty ? "x" : $0 }
@@ -43,7 +46,10 @@ enum VCardGen {
     static let date = zip(Gen.int(in: 0...9999), Gen.int(in: 1...12), Gen.int(in: 1...31))
         .map { year, month, day in ContactDate(year: year == 0 ? nil : year, month: month, day: day) }
 
-    static let address = zip(text, text, text, text, text, text, text, text).map {
+    /// What `X-ABADR` carries (SPEC 12): none, or two lower-case ASCII letters.
+    static let countryCode = Gen<String?>.element(of: ["", "us", "de", "jp", "zz"]).map { $0 ?? "" }
+
+    static let address = zip(text, text, text, text, text, text, text, countryCode).map {
         PostalAddress(street: $0, subLocality: $1, city: $2, subAdministrativeArea: $3, state: $4, postalCode: $5, country: $6, isoCountryCode: $7)
     }
 
