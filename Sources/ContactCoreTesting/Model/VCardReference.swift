@@ -1,5 +1,13 @@
 import ContactCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// SPEC 12's vCard reader written again, from RFC 6350, RFC 2426, the vCard 2.1 specification
 /// and SPEC 12's decisions: FuzzVCard's oracle. It shares no code with `ContactCore`'s reader.
 ///
@@ -154,35 +162,35 @@ package enum VCardReference {
 
     /// The file's physical lines, a byte order mark removed: CR LF, CR CR LF, CR alone and LF
     /// alone each end one line; the last line may have no end.
-    package static func physicalLines(_ bytes: [UInt8]) -> [[UInt8]] {
-        var lines: [[UInt8]] = []
-        var current: [UInt8] = []
-        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var ended = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            ended = false
-            if byte == 0x0A {
-                index += 1
-            } else if byte == 0x0D {
-                if bytes[index...].starts(with: [0x0D, 0x0A]) {
-                    index += 2
-                } else if bytes[index...].starts(with: [0x0D, 0x0D, 0x0A]) {
-                    index += 3
-                } else {
-                    index += 1
-                }
-            } else {
-                current.append(byte)
-                index += 1
-                continue
+    package static func physicalLines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count {
+            // `firstIndex` byte by byte is most of a read under fuzzing's compare tracing: memchr.
+            guard let end = firstLineBreak(bytes, from: start) else {
+                lines.append(bytes[start...])
+                break
             }
-            lines.append(current)
-            current = []
-            ended = true
+            lines.append(bytes[start..<end])
+            start = end + (bytes[end...].starts(with: [0x0D, 0x0A]) ? 2 : bytes[end...].starts(with: [0x0D, 0x0D, 0x0A]) ? 3 : 1)
         }
-        if !ended { lines.append(current) }
         return lines
+    }
+
+    /// Where the first CR or LF at or after `start` is.
+    private static func firstLineBreak(_ bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            let count = buffer.count - start
+            let lf = memchr(base + start, 0x0A, count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            let cr = memchr(base + start, 0x0D, (lf ?? buffer.count) - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            return cr ?? lf
+        }
+    }
+
+    /// Whether `bytes` hold `byte`, found with memchr.
+    static func holds(_ bytes: [UInt8], _ byte: UInt8) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { memchr($0, Int32(byte), buffer.count) != nil } ?? false }
     }
 
     /// One content line after unfolding: where it starts, and why it cannot be read, if so.
@@ -194,19 +202,19 @@ package enum VCardReference {
 
     /// Physical lines joined: one that starts with a space or a tab continues the line before,
     /// without that character. Longer than the limit, or holding a NUL byte, a line fails.
-    static func unfoldedLines(_ physical: [[UInt8]], maximumLength: Int) -> [UnfoldedLine] {
+    static func unfoldedLines(_ physical: [ArraySlice<UInt8>], maximumLength: Int) -> [UnfoldedLine] {
         var lines: [UnfoldedLine] = []
         for (offset, line) in physical.enumerated() {
             if let first = line.first, first == 0x20 || first == 0x09, !lines.isEmpty {
                 lines[lines.count - 1].bytes += line.dropFirst()
             } else {
-                lines.append(UnfoldedLine(number: offset + 1, bytes: line))
+                lines.append(UnfoldedLine(number: offset + 1, bytes: Array(line)))
             }
         }
         for index in lines.indices {
             if lines[index].bytes.count > maximumLength {
                 lines[index].failure = .lineTooLong
-            } else if lines[index].bytes.contains(0) {
+            } else if holds(lines[index].bytes, 0) {
                 lines[index].failure = .nulByte
             }
         }

@@ -42,6 +42,9 @@ package enum VCardCheck {
             if let difference = contactsDifference(read.contacts, expected.contacts, "library", "reference") {
                 return "the strict read differs from the reference:\n" + difference
             }
+            // A file without a problem reads leniently as strictly (one code path, a flag apart):
+            // its lenient read is left out, a third of a read's cost.
+            return exportProblem(expected.contacts, input)
         } catch {
             guard let problem = expected.firstProblem else {
                 return "the strict read throws \(shown(error)); the reference reads \(expected.contacts.count) cards"
@@ -76,7 +79,9 @@ package enum VCardCheck {
         if let problem = back.firstProblem {
             return "the reference does not read the \(version) export: \(shown(problem))\n\(String(decoding: exported, as: UTF8.self))"
         }
-        if let difference = contactsDifference(carried, back.contacts, "exported", "read back") {
+        // Cut to the same keys, so that contacts that agree compare equal at once.
+        let readBack = input.keys.map { keys in back.contacts.map { $0.carrying(only: keys) } } ?? back.contacts
+        if let difference = contactsDifference(carried, readBack, "exported", "read back") {
             return "the \(version) export does not read back (reference) as the contacts it wrote:\n"
                 + difference + "\nexport:\n" + String(decoding: exported, as: UTF8.self)
         }
