@@ -20,11 +20,15 @@ extension ContactDevice {
     /// Adds the contacts of a vCard file as the person does in the Contacts app: no app's
     /// access is involved, and every field, the note included, is kept.
     ///
+    /// With `lenient`, the file is read as ``VCardSerialization/readLeniently(_:limits:)`` reads
+    /// it: every card that can be delimited is added, without the properties that do not read,
+    /// and the result lists what was dropped.
+    ///
     /// - Returns: the new contacts' identifiers and the report of the read.
     @discardableResult
-    public func importPersonContacts(vCard data: Data, limits: VCardLimits = .default) throws(VCardImportError) -> VCardStoreImport {
+    public func importPersonContacts(vCard data: Data, limits: VCardLimits = .default, lenient: Bool = false) throws(VCardImportError) -> VCardStoreImport {
         let read: VCardImport
-        do { read = try VCardSerialization.read(data, limits: limits) } catch { throw .invalidVCard(error) }
+        do { read = try VCardSerialization.read(data, limits: limits, lenient: lenient) } catch { throw .invalidVCard(error) }
         var request = SaveRequest()
         let references = read.contacts.map { request.add($0) }
         do {
@@ -34,7 +38,8 @@ extension ContactDevice {
                     bundleIdentifier: "", app: AppRecord(status: .authorized), hasNotesEntitlement: true)
                 return try transaction.run(request, on: &state, origin: 0)
             }
-            return VCardStoreImport(identifiers: references.compactMap(result.identifier(for:)), report: read.report)
+            return VCardStoreImport(
+                identifiers: references.compactMap(result.identifier(for:)), report: read.report, errors: read.errors, warnings: read.warnings)
         } catch {
             throw .store(error)
         }

@@ -9,15 +9,19 @@ extension ContactStore {
     /// permitted set. Without the notes entitlement the cards' notes are left out (the report
     /// counts them as ignored `NOTE` properties) rather than failing the import.
     ///
-    /// - Throws: ``VCardImportError/invalidVCard(_:)`` for the first bad card, before anything
-    ///   is saved; ``VCardImportError/store(_:)`` if the save fails.
+    /// With `lenient`, every card that can be delimited is imported without the properties that
+    /// do not read (``VCardSerialization/readLeniently(_:limits:)``), and the result lists what
+    /// was dropped.
+    ///
+    /// - Throws: ``VCardImportError/invalidVCard(_:)`` for the first bad card of a strict
+    ///   import, before anything is saved; ``VCardImportError/store(_:)`` if the save fails.
     @discardableResult
     public func importVCard(
-        _ data: Data, limits: VCardLimits = .default, toContainerWithIdentifier container: String? = nil,
+        _ data: Data, limits: VCardLimits = .default, lenient: Bool = false, toContainerWithIdentifier container: String? = nil,
         transactionAuthor: String? = nil
     ) throws(VCardImportError) -> VCardStoreImport {
         let read: VCardImport
-        do { read = try VCardSerialization.read(data, limits: limits) } catch { throw .invalidVCard(error) }
+        do { read = try VCardSerialization.read(data, limits: limits, lenient: lenient) } catch { throw .invalidVCard(error) }
         var report = read.report
         var request = SaveRequest(transactionAuthor: transactionAuthor)
         var references: [SaveRequest.ContactReference] = []
@@ -34,7 +38,8 @@ extension ContactStore {
         }
         let result: SaveResult
         do { result = try execute(request) } catch { throw .store(error) }
-        return VCardStoreImport(identifiers: references.compactMap(result.identifier(for:)), report: report)
+        return VCardStoreImport(
+            identifiers: references.compactMap(result.identifier(for:)), report: report, errors: read.errors, warnings: read.warnings)
     }
 
     /// The visible contacts a fetch selects, as one vCard file holding only the fetched keys.

@@ -13,4 +13,8 @@ public enum VCardImportError: Error, Hashable, Sendable {
 public struct VCardStoreImport: Hashable, Sendable {
     public var identifiers: [String]
     public var report: VCardImportReport
+    /// A lenient import's cards dropped whole (``VCardImport/errors``); empty otherwise.
+    public var errors: [VCardError] = []
+    /// A lenient import's properties dropped from cards it kept (``VCardImport/warnings``).
+    public var warnings: [VCardError] = []
 }

@@ -41,6 +41,11 @@ public enum VCardSerialization {
         }
     }
 
+    /// A strict read, or a lenient one: what the imports of a device and a store share.
+    static func read(_ data: Data, limits: VCardLimits, lenient: Bool) throws(VCardError) -> VCardImport {
+        lenient ? readLeniently(data, limits: limits) : try read(data, limits: limits)
+    }
+
     /// `contacts` as one vCard file: CRLF line ends, lines folded at 75 octets.
     ///
     /// Each contact writes only the keys it carries. ``VCardVersion/v2_1`` writes 3.0.

@@ -7,7 +7,9 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Add the contacts of a vCard file, as the person or as an app.",
         discussion: """
-            All the cards are added in one commit, or none if a card does not read. As an app \
+            All the cards are added in one commit, or none if a card does not read; with \
+            --lenient, every card that can be delimited is added without the properties that do \
+            not read, and the output names what was skipped, card, line and reason. As an app \
             (--app), the save follows the app's access: a limited app's imported contacts join \
             what it may see; a denied app cannot import; notes need --notes-entitlement (without \
             it they are left out and counted as ignored). A long import shows its progress on a \
@@ -28,6 +30,9 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The transaction author the app's save records (what history can exclude).")
     var author: String?
 
+    @Flag(help: "Add every card that can be delimited, leaving out the properties that do not read; list what was skipped.")
+    var lenient = false
+
     @Option(help: "Output: table or json.")
     var format: DataFormat = .table
 
@@ -45,10 +50,12 @@ struct ImportCommand: ParsableCommand {
         try DeviceFile.reading(self.device.path) { device in
             let reader = try self.reader.reader(on: device, path: self.device.path)
             progress?.update("Reading \(file) (\(VCardFile.size(data)))…")
-            do throws(VCardError) {
-                _ = try VCardSerialization.read(data)
-            } catch {
-                throw FileVCardError(path: file, error: error)
+            if !lenient {
+                do throws(VCardError) {
+                    _ = try VCardSerialization.read(data)
+                } catch {
+                    throw FileVCardError(path: file, error: error)
+                }
             }
             // The gate every read and save of the app passes: without access, no import.
             if case .app(let store) = reader { _ = try store.contactIdentifiers(matching: .identifiers([])) }
@@ -59,28 +66,16 @@ struct ImportCommand: ParsableCommand {
             let result: VCardStoreImport
             do throws(VCardImportError) {
                 switch reader {
-                case .person(let device): result = try device.importPersonContacts(vCard: data)
-                case .app(let store): result = try store.importVCard(data, transactionAuthor: author)
+                case .person(let device): result = try device.importPersonContacts(vCard: data, lenient: lenient)
+                case .app(let store): result = try store.importVCard(data, lenient: lenient, transactionAuthor: author)
                 }
             } catch {
                 throw VCardFile.error(error, path: file)
             }
             progress?.finish()
-            let ignored = result.report.ignoredPropertyNames.sorted { $0.key < $1.key }
-            switch format {
-            case .json:
-                Output.write(JSON.object([
-                    "identifiers": .array(result.identifiers.map(JSON.string)),
-                    "ignoredProperties": .object(Dictionary(uniqueKeysWithValues: ignored.map { ($0.key, JSON.int($0.value)) })),
-                ]).text)
-            case .table:
-                let count = result.identifiers.count
-                var lines = ["Imported \(count) contact\(count == 1 ? "" : "s") from \(file)\(self.reader.app.map { " as \($0)" } ?? "")."]
-                if !ignored.isEmpty {
-                    lines.append("Ignored (no field holds them): " + ignored.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
-                }
-                Output.lines(lines)
-            }
+            let count = result.identifiers.count
+            let headline = "Imported \(count) contact\(count == 1 ? "" : "s") from \(file)\(self.reader.app.map { " as \($0)" } ?? "")."
+            ImportOutput.write(result, headline: headline, format: format)
         }
     }
 }

@@ -32,8 +32,15 @@ struct InitCommand: ParsableCommand {
     @Option(help: "What user-default order means on this device: given-name, family-name or none.")
     var sortOrder: SortChoice = .givenName
 
+    @Flag(help: "With --vcard: add every card that can be delimited, leaving out the properties that do not read; list what was skipped.")
+    var lenient = false
+
+    @Option(help: "Output: table or json.")
+    var format: DataFormat = .table
+
     func validate() throws {
         guard sortOrder != .userDefault else { throw ValidationError("--sort-order is the device's default itself: given-name, family-name or none.") }
+        if lenient, vcard == nil { throw ValidationError("--lenient is how --vcard's file is read; add --vcard.") }
     }
 
     func run() throws {
@@ -42,12 +49,13 @@ struct InitCommand: ParsableCommand {
             throw ToolError(.unwritableFile, "\(path) already exists; init never replaces a file.")
         }
         let made = ContactDevice(seed: seed, identity: identity, defaultSortOrder: sortOrder.sortOrder)
+        var imported: VCardStoreImport?
         if let vcard {
             let data = try VCardFile.read(vcard)
             let progress = ProgressLine.start("Reading \(vcard) (\(VCardFile.size(data)))…")
             defer { progress?.finish() }
-            do {
-                try made.importPersonContacts(vCard: data)
+            do throws(VCardImportError) {
+                imported = try made.importPersonContacts(vCard: data, lenient: lenient)
             } catch {
                 throw VCardFile.error(error, path: vcard)
             }
@@ -58,6 +66,6 @@ struct InitCommand: ParsableCommand {
         }
         let count = made.allContactIdentifiers.count
         made.close()
-        Output.lines(["Created \(path) with \(count) contact\(count == 1 ? "" : "s")."])
+        ImportOutput.write(imported, headline: "Created \(path) with \(count) contact\(count == 1 ? "" : "s").", format: format)
     }
 }

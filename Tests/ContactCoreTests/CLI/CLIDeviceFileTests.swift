@@ -14,7 +14,10 @@ struct CLIDeviceFileTests {
         defer { tool.remove() }
         let created = try await tool.succeed("init", "d.db", "--seed", "1", "--vcard", Self.fixture(name))
         let expected = try VCardFixtures.contacts(name)
-        #expect(created.text == "Created d.db with \(expected.count) contact\(expected.count == 1 ? "" : "s").\n")
+        let ignored = try VCardSerialization.read(Data(contentsOf: URL(fileURLWithPath: Self.fixture(name)))).report.ignoredPropertyNames
+        let ignoredLine = ignored.isEmpty ? "" : "Ignored (no field holds them): "
+            + ignored.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ") + "\n"
+        #expect(created.text == "Created d.db with \(expected.count) contact\(expected.count == 1 ? "" : "s").\n" + ignoredLine)
         let exported = try await tool.succeed("export", "d.db")
         #expect(try VCardSerialization.contacts(from: exported.output) == expected)
         try await tool.succeed("export", "d.db", "--vcard-version", "4.0", "--output", "out.vcf")
