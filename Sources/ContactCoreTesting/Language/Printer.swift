@@ -17,7 +17,22 @@ package enum Printer {
         lines += program.operations.enumerated().map { "        \(literal($1)),  // \($0 + 1)" }
         let run = target == .searchMatching ? "SearchRulesCheck.check(program)"
             : backEnd == BackEnd.memory.name ? "Runner.run(program)" : "Runner.run(program, on: .\(backEnd.lowercased()))"
-        lines += ["    ]", "    #expect(\(run) == nil)", "}"]
+        lines.append("    ]")
+        if let parallel = program.parallel {
+            lines.append("    program.parallel = Parallel(branches: [")
+            for branch in parallel.branches {
+                lines.append("        [")
+                lines += branch.map { "            \(literal($0))," }
+                lines.append("        ],")
+            }
+            lines.append("    ], suffix: [")
+            lines += parallel.suffix.map { "        \(literal($0))," }
+            lines.append("    ])")
+            // A race shows in some runs only: the test reruns it.
+            lines += ["    for _ in 0..<1_000 {", "        #expect(\(run) == nil)", "    }", "}"]
+            return lines.joined(separator: "\n")
+        }
+        lines += ["    #expect(\(run) == nil)", "}"]
         return lines.joined(separator: "\n")
     }
 
