@@ -171,8 +171,21 @@ struct Linearization {
             model.setRestricted(restricted, app: app)
             return finish(seen == .done)
         case .save(let app, let author, let save):
+            // After the gate a save reads the status once more, checks entitlements and values
+            // (which depend on the request only), then commits under the lock at a later instant.
             guard case .save(_, let contacts, let groups) = seen else { return false }
-            return gated(app, failed: { .save(.failed($0, identifiers: [], underlying: 0), contacts: [:], groups: [:]) }) { model in
+            func failed(_ code: ContactError.Code) -> Seen { .save(.failed(code, identifiers: [], underlying: 0), contacts: [:], groups: [:]) }
+            if cursor.phase == 2 {
+                guard model.apps[app].status.grantsAccess else { return finish(seen == failed(.authorizationDenied)) }
+                var probe = model
+                let outcome = probe.save(app: app, author: author, steps: save.steps, newContacts: contacts, newGroups: groups)
+                if case .failed(let code, _, _) = outcome, code == .unauthorizedKeys || code.rawValue / 100 == 3 {
+                    return finish(seen == .save(outcome, contacts: contacts, groups: groups))
+                }
+                return then(3)
+            }
+            if cursor.phase == 3 { cursor.phase = 2 }
+            return gated(app, failed: failed) { model in
                 .save(model.save(app: app, author: author, steps: save.steps, newContacts: contacts, newGroups: groups),
                       contacts: contacts, groups: groups)
             }
