@@ -27,6 +27,17 @@ package struct Parallel: Hashable, Sendable {
     }
 }
 
+extension Program {
+    /// The same operations one at a time: the prefix, each branch in turn, the suffix.
+    package var oneAtATime: Program {
+        guard let parallel else { return self }
+        var program = self
+        program.operations += parallel.branches.joined() + parallel.suffix
+        program.parallel = nil
+        return program
+    }
+}
+
 extension Op {
     /// The app that calls.
     package var app: Int {
