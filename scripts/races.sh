@@ -54,7 +54,8 @@ PY
         found+=("${runs:-none}")
         if [[ -z $printed && -n $runs ]]; then
             # The printed test: from its @Test line to the closing brace at the start of a line.
-            printed=$(awk '/@Test func race\(\)/ { on = 1 } on { print } on && /^}/ { exit }' "$log")
+            # The lines are indented by two spaces in the test log.
+            printed=$(awk '/^  @Test func race\(\)/ { on = 1 } on { sub(/^  /, ""); print } on && /^}/ { exit }' "$log")
         fi
     done
     property_median=$(printf '%s\n' "${found[@]}" | grep -E '^[0-9]+$' | median)

@@ -17,7 +17,9 @@ struct Linearization {
         var statuses: [AuthorizationStatus]
         var permitted: [Set<String>]
         var prompts: Int
-        var contacts: [String]
+        /// Every contact with every value, as the person sees them, in insertion order.
+        var contacts: [Row]
+        var groups: [String]
         /// Authors of the notifications each app received during the branches, in order.
         var heard: [[String?]]
 
@@ -107,7 +109,8 @@ struct Linearization {
 
     /// Whether the device ended where `model` is.
     private func ends(_ model: Model) -> Bool {
-        guard model.promptsShown == final.prompts, model.contacts.map(\.id) == final.contacts else { return false }
+        guard model.promptsShown == final.prompts, model.groups.map(\.id) == final.groups,
+              model.contacts.map({ Row($0, keys: .everything) }) == final.contacts else { return false }
         for app in Cast.apps.indices {
             guard model.apps[app].status == final.statuses[app], model.apps[app].permitted == final.permitted[app],
                   model.commits[firstCommit...].filter({ $0.notified.contains(app) }).map(\.author) == final.heard[app]

@@ -23,7 +23,9 @@ extension Runner {
             statuses: Cast.apps.map { device.authorizationStatus(for: $0.bundleIdentifier) },
             permitted: Cast.apps.map { device.permittedIdentifiers(for: $0.bundleIdentifier) },
             prompts: promptsShown.withLock { $0 },
-            contacts: device.allContactIdentifiers,
+            contacts: ((try? device.personContacts(for: ContactFetchRequest(keysToFetch: Keys.everything.keys))) ?? [])
+                .map { Row($0, keys: .everything) },
+            groups: device.personGroups.map(\.identifier),
             heard: inbox.withLock { inbox in inbox.indices.map { inbox[$0][heard[$0]...].map(\.transactionAuthor) } })
         var search = Linearization(calls: calls, seen: seen, final: final, firstCommit: firstCommit)
         guard let order = search.order(from: model) else {
