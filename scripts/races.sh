@@ -58,7 +58,7 @@ PY
             printed=$(awk '/^  @Test func race\(\)/ { on = 1 } on { sub(/^  /, ""); print } on && /^}/ { exit }' "$log")
         fi
     done
-    property_median=$(printf '%s\n' "${found[@]}" | grep -E '^[0-9]+$' | median)
+    property_median=$(printf '%s\n' "${found[@]}" | { grep -E '^[0-9]+$' || true; } | median)
     reproduced=()
     lines="-"
     if [[ -n $printed ]]; then
@@ -77,6 +77,6 @@ PY
             reproduced+=("${run:->1000}")
         done
     fi
-    printed_median=$(printf '%s\n' "${reproduced[@]}" | grep -E '^[0-9]+$' | median)
+    printed_median=$(printf '%s\n' "${reproduced[@]:-}" | { grep -E '^[0-9]+$' || true; } | median)
     printf '| %s | %s | %s | %s | %s | %s |\n' "$name" "${found[*]}" "$property_median" "$lines" "${reproduced[*]:--}" "$printed_median"
 done

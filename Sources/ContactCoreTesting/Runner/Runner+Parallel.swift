@@ -87,17 +87,26 @@ extension Runner {
     }
 
     /// Runs each branch on a thread of its own; the threads start together (a start gate) so
-    /// that their calls overlap. What each call returned, by branch.
+    /// that their calls overlap. Before each call a thread yields its processor 0–3 times,
+    /// chosen anew every run, so that runs of one program meet in different places (a race
+    /// whose window is a few instructions wide needs the calls to start at other offsets).
+    /// What each call returned, by branch.
     static func together(_ calls: [[Call]], device: ContactDevice, stores: [ContactStore]) -> [[Seen]] {
         let seen = Locked([[Seen]](repeating: [], count: calls.count))
         let waiting = Locked(calls.count)
         let finished = DispatchGroup()
         for (index, branch) in calls.enumerated() {
             finished.enter()
+            let seed = nextJitterSeed()
             let thread = Thread {
+                var jitter = seed
                 waiting.withLock { $0 -= 1 }
                 while waiting.withLock({ $0 }) > 0 { sched_yield() }
-                let results = branch.map { perform($0, device: device, stores: stores) }
+                let results = branch.map { call in
+                    jitter = jitter &* 6364136223846793005 &+ 1442695040888963407
+                    for _ in 0..<(jitter >> 62) { sched_yield() }
+                    return perform(call, device: device, stores: stores)
+                }
                 seen.withLock { $0[index] = results }
                 finished.leave()
             }
@@ -105,6 +114,16 @@ extension Runner {
         }
         finished.wait()
         return seen.withLock { $0 }
+    }
+
+    /// A seed per thread and run: runs differ, and the same process repeats its sequence.
+    private static let jitterSeeds = Locked<UInt64>(0x9E37_79B9_7F4A_7C15)
+
+    private static func nextJitterSeed() -> UInt64 {
+        jitterSeeds.withLock { seed in
+            seed = seed &* 2862933555777941757 &+ 3037000493
+            return seed
+        }
     }
 
     /// One call on the device.
