@@ -47,6 +47,22 @@ import Testing
         }
     }
 
+    /// Parallel programs that once failed (`Fuzz/Regressions/Races/`), each run 200 times.
+    static var regressions: [String] {
+        let folder = ReplayTests.root.appendingPathComponent("Fuzz/Regressions/Races")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().map { folder.appendingPathComponent($0).path }
+    }
+
+    @Test(arguments: regressions)
+    func regression(_ path: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(RaceCheck.program(bytes).parallel != nil)
+        if let (failure, run) = RaceCheck.check(RaceCheck.program(bytes), runs: 200) {
+            Issue.record("run \(run): \(failure)")
+        }
+    }
+
     /// The two races found by reading code, as parallel programs: two first requests of one
     /// app, and a tap racing the Settings change of its app.
     @Test(arguments: [PromptRaceProgram.bothPrompt, .tapAgainstSettings])
