@@ -14,8 +14,8 @@ package enum RaceCheck {
     }
 
     /// The first failure of `bytes` in `runs` (at least `reductionRuns`) runs, reduced: each
-    /// candidate is run up to `reductionRuns` times, as the failure may not come back at once. With the reduced
-    /// bytes and the program printed as a Swift test that reruns it.
+    /// candidate is run up to `reductionRuns` times, as the failure may not come back at once.
+    /// With the reduced bytes and the program printed as a Swift test that reruns it.
     package static func explain(_ bytes: [UInt8], runs: Int, reductionRuns: Int = 300) -> (failure: Failure, reduced: [UInt8])? {
         guard let first = check(program(bytes), runs: max(runs, reductionRuns))?.failure else { return nil }
         let reduced = Reducer.reduce(bytes, profile: profile, rule: first.rule) { check(program($0), runs: reductionRuns)?.failure }
