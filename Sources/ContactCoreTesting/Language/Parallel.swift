@@ -18,6 +18,32 @@ package struct Parallel: Hashable, Sendable {
     /// Most operations a branch holds.
     package static let maximumBranchLength = 4
 
+    /// Whether one branch writes what another touches (an app's status and permitted set, or
+    /// the contacts): the programs whose runs can race, which the property runs more often.
+    package var contends: Bool {
+        let contacts = Cast.actors
+        func writes(_ op: Op) -> Set<Int> {
+            switch op {
+            case .save: [contacts]
+            case .request, .settings, .restrict, .button, .accessPicker: [op.app]
+            case .fetch, .fetchOne, .editFetched, .history: []
+            }
+        }
+        func touches(_ op: Op) -> Set<Int> {
+            switch op {
+            case .settings, .restrict, .request: [op.app]
+            default: [op.app, contacts]
+            }
+        }
+        for (i, one) in branches.enumerated() {
+            let written = Set(one.flatMap(writes))
+            for (j, other) in branches.enumerated() where j != i {
+                if !written.isDisjoint(with: other.flatMap(touches)) { return true }
+            }
+        }
+        return false
+    }
+
     /// Whether `op` may run in a branch.
     package static func isAllowed(_ op: Op) -> Bool {
         switch op {
