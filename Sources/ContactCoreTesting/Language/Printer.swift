@@ -154,7 +154,8 @@ package enum Printer {
     }
 
     static func literal(_ text: QueryText) -> String {
-        "QueryText(text: \(text.text.debugDescription), tokens: \(text.tokens.map(\.debugDescription)))"
+        // Each token as a string literal: an array of descriptions would print their quotes too.
+        "QueryText(text: \(text.text.debugDescription), tokens: [\(text.tokens.map(\.debugDescription).joined(separator: ", "))])"
     }
 
     static func literal(_ token: TokenPick) -> String {
