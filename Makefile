@@ -11,7 +11,7 @@ TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
 BASELINE ?= local
 
-.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage mutants bench bench-baseline bench-check bench-vcard bench-storage bench-fetch-profile clean
+.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage mutants races bench bench-baseline bench-check bench-vcard bench-storage bench-fetch-profile clean
 
 help: ## List these commands, their variables and the fuzz targets
 	@echo "Usage: make <command> [VARIABLE=value ...]"
@@ -63,6 +63,9 @@ fuzz-coverage: ## Line coverage of Sources/ContactCore per target's corpus (text
 
 mutants: ## Apply each Fuzz/Mutants/*.mutant alone: which tests kill it, each fuzzer's time to find it (MUTANTS=glob)
 	scripts/mutants.sh
+
+races: ## Apply each Fuzz/Races/*.race alone: runs the parallel property takes to find it, and its printed test's (RACES=glob)
+	scripts/races.sh
 
 # package-benchmark runs each benchmark in a process of its own, in release mode.
 BENCH := cd Benchmarks && swift package --disable-sandbox --scratch-path $(BENCH_SCRATCH)

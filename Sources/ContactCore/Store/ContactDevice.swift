@@ -17,8 +17,10 @@ public final class ContactDevice: Sendable {
     /// Held from reading an app's status to applying the person's answer, by every prompt
     /// (``ContactStore/requestAccess()`` and the access button's): two first requests never
     /// both prompt. The responder runs under it, not under the state lock, so it may read the
-    /// device, but it must not request access itself.
-    let promptLock = Locked(())
+    /// device, but it must not request access itself. It holds a byte it never reads: a value
+    /// of no size sits at the mutex's own address, and ThreadSanitizer reported the two
+    /// threads of a parallel program that prompted as a race on it.
+    let promptLock = Locked(false)
     private let storeCounter = Atomic<UInt64>(0)
 
     /// - Parameters:

@@ -16,7 +16,10 @@ import Darwin
 package struct Locked<Value>: @unchecked Sendable {
     private let buffer: Buffer
 
+    /// - Precondition: `Value` has a size: one of none (`Void`) would share its address with
+    ///   the mutex, whose locking ThreadSanitizer then reports as a race with the holder.
     package init(_ value: Value) {
+        assert(MemoryLayout<Value>.size > 0, "Locked needs a value of some size")
         let made = Buffer.create(minimumCapacity: 1) { buffer in
             buffer.withUnsafeMutablePointerToElements { mutex in
                 mutex.initialize(to: pthread_mutex_t())

@@ -6,6 +6,8 @@ import ContactCore
 /// every target and a file of one target is a valid program for all.
 package struct Decoder {
     package static let version: UInt8 = 2
+    /// The first byte of a parallel program (``Parallel``): two more header bytes shape it.
+    package static let parallelVersion: UInt8 = 3
     package static let maximumOperations = 16
 
     let profile: Profile
@@ -26,7 +28,8 @@ package struct Decoder {
 
     private mutating func program() -> (program: Program, records: [Range<Int>]) {
         var program = Program()
-        guard reader.byte() == Self.version else { return (program, []) }
+        let version = reader.byte()
+        guard version == Self.version || version == Self.parallelVersion else { return (program, []) }
         let device = reader.byte()
         program.sortOrder = [SortOrder.givenName, .familyName, .none, .userDefault][Int(device & 3)]
         let setups = reader.byte()
@@ -41,15 +44,22 @@ package struct Decoder {
         }
         program.people = Vocabulary.casts[Int(device >> 2 & 0x0F)]
         program.checksInvariants = device & 0xC0 == 0xC0
+        let shape = version == Self.parallelVersion ? ParallelShape(reader.byte(), reader.byte()) : nil
         var records: [Range<Int>] = []
-        while program.operations.count < Self.maximumOperations, !reader.isAtEnd {
+        var operations: [Op] = []
+        while operations.count < shape?.count ?? Self.maximumOperations, !reader.isAtEnd {
             let start = reader.position
             let length = Int(reader.byte())
             var record = ByteReader(reader.take(length))
             if let operation = operation(&record) {
-                program.operations.append(operation)
+                operations.append(operation)
                 records.append(start..<reader.position)
             }
+        }
+        if let shape {
+            (program.operations, program.parallel) = shape.split(operations)
+        } else {
+            program.operations = operations
         }
         return (program, records)
     }

@@ -17,7 +17,23 @@ package enum Printer {
         lines += program.operations.enumerated().map { "        \(literal($1)),  // \($0 + 1)" }
         let run = target == .searchMatching ? "SearchRulesCheck.check(program)"
             : backEnd == BackEnd.memory.name ? "Runner.run(program)" : "Runner.run(program, on: .\(backEnd.lowercased()))"
-        lines += ["    ]", "    #expect(\(run) == nil)", "}"]
+        lines.append("    ]")
+        if let parallel = program.parallel {
+            lines.append("    program.parallel = Parallel(branches: [")
+            for branch in parallel.branches {
+                lines.append("        [")
+                lines += branch.map { "            \(literal($0))," }
+                lines.append("        ],")
+            }
+            lines.append("    ], suffix: [")
+            lines += parallel.suffix.map { "        \(literal($0))," }
+            lines.append("    ])")
+            // A race shows in some runs only: the test reruns it.
+            lines += ["    for run in 1...1_000 {", "        let failure = \(run)", "        #expect(failure == nil, \"run \\(run)\")",
+                      "        if failure != nil { break }", "    }", "}"]
+            return lines.joined(separator: "\n")
+        }
+        lines += ["    #expect(\(run) == nil)", "}"]
         return lines.joined(separator: "\n")
     }
 
@@ -156,7 +172,8 @@ package enum Printer {
     }
 
     static func literal(_ text: QueryText) -> String {
-        "QueryText(text: \(text.text.debugDescription), tokens: \(text.tokens.map(\.debugDescription)))"
+        // Each token as a string literal: an array of descriptions would print their quotes too.
+        "QueryText(text: \(text.text.debugDescription), tokens: [\(text.tokens.map(\.debugDescription).joined(separator: ", "))])"
     }
 
     static func literal(_ token: TokenPick) -> String {

@@ -20,4 +20,8 @@ package struct Profile: Hashable, Sendable {
     /// Notifications: interleaved writers of several apps and the person's changes.
     package static let notifications = Profile(kinds: [.save, .save, .settings, .request, .accessPicker, .button,
                                                         .restrict, .editFetched])
+    /// Races: what a branch of a parallel program may call, weighted to the calls that contend
+    /// (prompts, Settings, the button, saves).
+    package static let races = Profile(kinds: [.request, .request, .settings, .settings, .restrict, .save, .save, .fetch,
+                                                .fetchOne, .button, .button])
 }

@@ -10,7 +10,10 @@ package struct Program: Hashable, Sendable {
     package var initialStatus: [Setup] = [.notDetermined, .notDetermined, .notDetermined]
     /// People the person already has, from ``Vocabulary/people``, added before anything else.
     package var people: [Int] = []
+    /// The operations, one at a time; with ``parallel``, the sequential prefix.
     package var operations: [Op] = []
+    /// Branches run at the same time on threads after ``operations``, then a suffix.
+    package var parallel: Parallel?
     /// Whether the final sweep also runs the device's own ``ContactCore/ContactDevice/checkInvariants()``.
     package var checksInvariants = false
 

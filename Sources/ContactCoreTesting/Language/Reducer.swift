@@ -18,6 +18,15 @@ package enum Reducer {
                     break
                 }
             }
+            // A parallel program: fewer operations in the prefix (the next ones move into the
+            // branches), in a branch, or in the suffix; the shape sits in bytes 3 and 4.
+            if !progress, current.first == Decoder.parallelVersion, current.count > 4 {
+                for candidate in smallerShapes(current) where fails(candidate) {
+                    current = candidate
+                    progress = true
+                    break
+                }
+            }
             // No people: the cast sits in bits 2–5 of byte 1.
             if !progress, current.count > 1, current[1] & 0x3C != 0 {
                 var candidate = current
@@ -29,6 +38,22 @@ package enum Reducer {
             }
         }
         return current
+    }
+
+    /// The shape with one count lowered: the prefix (bits 5–7 of byte 3), a third branch
+    /// dropped (bit 0), a branch's length (two bits each of byte 4), the suffix (bits 6–7).
+    private static func smallerShapes(_ bytes: [UInt8]) -> [[UInt8]] {
+        var candidates: [[UInt8]] = []
+        func with(_ index: Int, _ byte: UInt8) {
+            var candidate = bytes
+            candidate[index] = byte
+            candidates.append(candidate)
+        }
+        let shape = bytes[3], lengths = bytes[4]
+        if shape >> 5 > 0 { with(3, shape &- 0x20) }
+        if shape & 1 == 1 { with(3, shape & 0xFE) }
+        for shift in [0, 2, 4, 6] where lengths >> shift & 3 > 0 { with(4, lengths &- (1 << shift)) }
+        return candidates
     }
 }
 

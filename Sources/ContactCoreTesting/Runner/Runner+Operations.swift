@@ -120,6 +120,13 @@ extension Runner {
     }
 
     mutating func save(app: Int, author: String?, steps: [Step]) throws(Failure) {
+        let made = saveRequest(author: author, steps: steps)
+        try execute(made.request, app: app, author: author, made.steps, contacts: made.contacts, groups: made.groups)
+    }
+
+    /// A save's request for the device and its steps for the model, with each add as the
+    /// request names it and as the model numbers it.
+    func saveRequest(author: String?, steps: [Step]) -> SaveCall {
         var request = SaveRequest(transactionAuthor: author)
         var modelSteps: [Model.SaveStep] = []
         // Each add, as the request names it and as the model numbers it (contacts and groups
@@ -175,7 +182,7 @@ extension Runner {
                 modelSteps.append(.removeMember(modelContact, modelGroup))
             }
         }
-        try execute(request, app: app, author: author, modelSteps, contacts: addedContacts, groups: addedGroups)
+        return SaveCall(request: request, steps: modelSteps, contacts: addedContacts, groups: addedGroups)
     }
 
     mutating func editFetched(app: Int, _ id: String, keys: Keys, givenPerson: Int) throws(Failure) {
@@ -198,7 +205,7 @@ extension Runner {
     }
 
     /// Executes a request on the device, then on the model with the identifiers the device gave.
-    private mutating func execute(_ request: SaveRequest, app: Int, author: String?, _ steps: [Model.SaveStep],
+    mutating func execute(_ request: SaveRequest, app: Int, author: String?, _ steps: [Model.SaveStep],
                                   contacts added: [(reference: SaveRequest.ContactReference, number: Int)],
                                   groups addedGroups: [(reference: SaveRequest.GroupReference, number: Int)]) throws(Failure) {
         let actual: Model.SaveOutcome

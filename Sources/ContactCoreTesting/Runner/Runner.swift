@@ -26,7 +26,7 @@ package struct Runner {
         // A program of no operation (a quarter of what fuzzing runs) checks nothing that its
         // start's sweep did not: in memory, once the start exists, it ends without a runner.
         let start = Start(of: program)
-        if program.operations.isEmpty, backEnd.reopen == nil, Self.starts.withLock({ $0[start] != nil }) {
+        if program.operations.isEmpty, program.parallel == nil, backEnd.reopen == nil, Self.starts.withLock({ $0[start] != nil }) {
             return nil
         }
         var runner: Runner
@@ -42,6 +42,14 @@ package struct Runner {
                 runner.step += 1
                 try runner.perform(operation)
                 if runner.step == program.operations.count / 2 { try runner.reopen() }
+            }
+            if let parallel = program.parallel {
+                runner.step += 1
+                try runner.perform(parallel)
+                for operation in parallel.suffix {
+                    runner.step += 1
+                    try runner.perform(operation)
+                }
             }
             runner.step = 0
             try runner.reopen()

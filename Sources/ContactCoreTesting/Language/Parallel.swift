@@ -1,0 +1,93 @@
+/// The parallel part of a ``Program``: two or three branches whose operations run at the same
+/// time on threads of their own, each branch in its order, then a suffix run one at a time.
+///
+/// The run passes when some interleaving of the branches, respecting each branch's order,
+/// makes the model give exactly what every call returned (``Linearization``). Only
+/// operations that are one call of the device appear in branches (``isAllowed(_:)``): an
+/// edit of a fetched contact is two calls, a history fetch presents tokens of the run, and the
+/// picker's person is the device's one responder.
+package struct Parallel: Hashable, Sendable {
+    package var branches: [[Op]]
+    package var suffix: [Op] = []
+
+    package init(branches: [[Op]], suffix: [Op] = []) {
+        self.branches = branches
+        self.suffix = suffix
+    }
+
+    /// Most operations a branch holds.
+    package static let maximumBranchLength = 4
+
+    /// Whether one branch writes what another touches (an app's status and permitted set, or
+    /// the contacts): the programs whose runs can race, which the property runs more often.
+    package var contends: Bool {
+        let contacts = Cast.actors
+        func writes(_ op: Op) -> Set<Int> {
+            switch op {
+            case .save: [contacts]
+            case .request, .settings, .restrict, .button, .accessPicker: [op.app]
+            case .fetch, .fetchOne, .editFetched, .history: []
+            }
+        }
+        func touches(_ op: Op) -> Set<Int> {
+            switch op {
+            case .settings, .restrict, .request: [op.app]
+            default: [op.app, contacts]
+            }
+        }
+        for (i, one) in branches.enumerated() {
+            let written = Set(one.flatMap(writes))
+            for (j, other) in branches.enumerated() where j != i {
+                if !written.isDisjoint(with: other.flatMap(touches)) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether `op` may run in a branch.
+    package static func isAllowed(_ op: Op) -> Bool {
+        switch op {
+        case .request, .settings, .restrict, .save, .fetch, .fetchOne, .button: true
+        case .editFetched, .history, .accessPicker: false
+        }
+    }
+}
+
+extension Program {
+    /// The same operations one at a time: the prefix, each branch in turn, the suffix.
+    package var oneAtATime: Program {
+        guard let parallel else { return self }
+        var program = self
+        program.operations += parallel.branches.joined() + parallel.suffix
+        program.parallel = nil
+        return program
+    }
+}
+
+extension Op {
+    /// The app that calls.
+    package var app: Int {
+        switch self {
+        case .request(let app, _), .settings(let app, _), .restrict(let app, _), .save(let app, _, _),
+             .editFetched(let app, _, _, _), .fetch(let app, _, _, _), .fetchOne(let app, _, _), .history(let app, _, _, _),
+             .accessPicker(let app, _, _), .button(let app, _):
+            app
+        }
+    }
+
+    /// The same operation called by `app`.
+    package func by(_ app: Int) -> Op {
+        switch self {
+        case .request(_, let answer): .request(app: app, answer: answer)
+        case .settings(_, let setting): .settings(app: app, setting)
+        case .restrict(_, let restricted): .restrict(app: app, restricted)
+        case .save(_, let author, let steps): .save(app: app, author: author, steps: steps)
+        case .editFetched(_, let ref, let keys, let person): .editFetched(app: app, ref, keys: keys, givenPerson: person)
+        case .fetch(_, let query, let keys, let sort): .fetch(app: app, query, keys: keys, sort: sort)
+        case .fetchOne(_, let ref, let keys): .fetchOne(app: app, ref, keys: keys)
+        case .history(_, let token, let excluded, let groups): .history(app: app, token: token, excludeAuthor: excluded, includeGroups: groups)
+        case .accessPicker(_, let adding, let removing): .accessPicker(app: app, adding: adding, removing: removing)
+        case .button(_, let tap): .button(app: app, tap)
+        }
+    }
+}

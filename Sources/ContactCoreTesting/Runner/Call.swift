@@ -1,0 +1,76 @@
+import ContactCore
+
+/// A branch operation resolved at the fork against the identifiers the run has then: what a
+/// thread calls the device with and what ``Linearization`` replays on the model.
+enum Call: Sendable {
+    case request(app: Int)
+    case settings(app: Int, SettingsChange)
+    case restrict(app: Int, Bool)
+    case save(app: Int, author: String?, SaveCall)
+    /// `group`: the identifier a group predicate names, looked up in the model when it lands.
+    case fetch(app: Int, Query, predicate: ContactPredicate?, ids: [String], group: String?, keys: Keys, sort: SortOrder)
+    case fetchOne(app: Int, id: String, keys: Keys)
+    case button(app: Int, Tap)
+}
+
+/// A save as ``Runner/saveRequest(author:steps:)`` builds it.
+struct SaveCall: Sendable {
+    var request: SaveRequest
+    var steps: [Model.SaveStep]
+    var contacts: [(reference: SaveRequest.ContactReference, number: Int)]
+    var groups: [(reference: SaveRequest.GroupReference, number: Int)]
+}
+
+/// What one call of a branch returned, in the model's terms.
+enum Seen: Hashable, Sendable {
+    case access(Outcome<Bool>)
+    case settings(ContactError.Code?)
+    case done
+    /// The outcome, and the identifiers the store gave the request's adds (by reference number).
+    case save(Model.SaveOutcome, contacts: [Int: String], groups: [Int: String])
+    case rows(Outcome<[Row]>)
+    /// The rows the button showed (`nil`: hidden), then the tap's outcome.
+    case button(view: [String]?, tap: Model.TapResult)
+}
+
+/// A fetched contact: its identifier and the value of each key fetched, as text.
+struct Row: Hashable, Sendable {
+    var id: String
+    var values: [String?]
+
+    init(_ contact: Contact, keys: Keys) {
+        id = contact.identifier
+        values = keys.keys.map { key in
+            switch key {
+            case .givenName: try? contact.givenName
+            case .familyName: try? contact.familyName
+            case .organizationName: try? contact.organizationName
+            case .phoneNumbers: (try? contact.phoneNumbers)?.map(\.value.stringValue).joined(separator: "\n")
+            case .emailAddresses: (try? contact.emailAddresses)?.map(\.value).joined(separator: "\n")
+            case .note: try? contact.note
+            case .birthday: Row.text(try? contact.birthday)
+            default: nil
+            }
+        }
+    }
+
+    init(_ c: Model.Contact, keys: Keys) {
+        id = c.id
+        values = keys.keys.map { key in
+            switch key {
+            case .givenName: Vocabulary.people[c.givenPerson].given
+            case .familyName: Vocabulary.people[c.person].family
+            case .organizationName: Vocabulary.organizations[c.organization].name
+            case .phoneNumbers: c.phone.map { Vocabulary.phones[$0].text } ?? ""
+            case .emailAddresses: c.email.map { Vocabulary.emails[$0] } ?? ""
+            case .note: c.note
+            case .birthday: Row.text(c.birthday)
+            default: nil
+            }
+        }
+    }
+
+    private static func text(_ date: ContactDate?) -> String {
+        date.map { "\($0.year.map(String.init) ?? "-")-\($0.month)-\($0.day)" } ?? "none"
+    }
+}

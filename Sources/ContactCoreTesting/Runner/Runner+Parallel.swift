@@ -1,0 +1,195 @@
+import ContactCore
+import Foundation
+
+/// The parallel part of a program: its branches run on threads released together, each
+/// call's result is recorded, and ``Linearization`` looks for an order the model agrees with.
+extension Runner {
+    mutating func perform(_ parallel: Parallel) throws(Failure) {
+        let calls = parallel.branches.map { $0.map(call) }
+        // One person answers every prompt of the branches: the first answer a branch gives.
+        let answers = parallel.branches.joined().compactMap { op -> Answer?? in
+            if case .request(_, let answer) = op { return answer }
+            return nil
+        }
+        if let answer = answers.first {
+            let resolved = answer.map { resolve($0) }
+            device.setPromptResponder(resolved.map(responder))
+            model.answer = resolved
+        }
+        let firstCommit = model.commits.count
+        let heard = inbox.withLock { $0.map(\.count) }
+        let seen = Self.together(calls, device: device, stores: stores)
+        let final = Linearization.Final(
+            statuses: Cast.apps.map { device.authorizationStatus(for: $0.bundleIdentifier) },
+            permitted: Cast.apps.map { device.permittedIdentifiers(for: $0.bundleIdentifier) },
+            prompts: promptsShown.withLock { $0 },
+            contacts: ((try? device.personContacts(for: ContactFetchRequest(keysToFetch: Keys.everything.keys))) ?? [])
+                .map { Row($0, keys: .everything) },
+            groups: device.personGroups.map(\.identifier),
+            heard: inbox.withLock { inbox in inbox.indices.map { inbox[$0][heard[$0]...].map(\.transactionAuthor) } })
+        var search = Linearization(calls: calls, seen: seen, final: final, firstCommit: firstCommit)
+        guard let order = search.order(from: model) else {
+            let shown = zip(parallel.branches, seen).enumerated().map { index, branch in
+                "branch \(index): " + zip(branch.0, branch.1).map { "\($0) → \($1)" }.joined(separator: "; ")
+            }
+            throw fail("SPEC 1b linearizability", "no order of the branches gives what they saw (\(search.visited) states "
+                       + "searched); \(shown.joined(separator: " | ")); at the end \(final)")
+        }
+        model = order.model
+        for (branch, index) in order.calls {
+            if case .save = calls[branch][index], case .save(_, let added, let groups) = seen[branch][index] {
+                contacts += added.sorted { $0.key < $1.key }.map(\.value)
+                self.groups += groups.sorted { $0.key < $1.key }.map(\.value)
+            }
+        }
+        try checkAccess()
+        try checkNotifications(since: firstCommit, heard: heard)
+    }
+
+    /// `op` resolved against the identifiers the run has at the fork.
+    func call(_ op: Op) -> Call {
+        switch op {
+        case .request(let app, _): return .request(app: app)
+        case .settings(let app, let setting):
+            let change: SettingsChange = switch setting {
+            case .full: .allowFull
+            case .deny: .deny
+            case .limited(let refs): .allowLimited(Set(refs.map(resolve)))
+            case .edit(let adding, let removing): .editPermittedSet(adding: Set(adding.map(resolve)), removing: Set(removing.map(resolve)))
+            }
+            return .settings(app: app, change)
+        case .restrict(let app, let restricted): return .restrict(app: app, restricted)
+        case .save(let app, let author, let steps):
+            return .save(app: app, author: Cast.authors[author], saveRequest(author: Cast.authors[author], steps: steps))
+        case .fetch(let app, let query, let keys, let sort):
+            var ids: [String] = []
+            var group: String?
+            let predicate: ContactPredicate?
+            switch query {
+            case .all: predicate = nil
+            case .identifiers(let refs):
+                ids = refs.map(resolve)
+                predicate = .identifiers(ids)
+            case .name(let text): predicate = .name(text.text)
+            case .phone(let n): predicate = .phoneNumber(PhoneNumber(Vocabulary.phones[n].text))
+            case .email(let n): predicate = .emailAddress(Vocabulary.emails[n])
+            case .group(let ref):
+                group = resolve(ref)
+                predicate = group.map { .inGroup(identifier: $0) }
+            }
+            return .fetch(app: app, query, predicate: predicate, ids: ids, group: group, keys: keys, sort: sort)
+        case .fetchOne(let app, let ref, let keys): return .fetchOne(app: app, id: resolve(ref), keys: keys)
+        case .button(let app, let tap): return .button(app: app, tap)
+        case .editFetched(let app, _, _, _), .history(let app, _, _, _), .accessPicker(let app, _, _):
+            // The decoder keeps these out of branches (Parallel.isAllowed); a fetch of all stands in.
+            return .fetch(app: app, .all, predicate: nil, ids: [], group: nil, keys: Keys(bits: 0), sort: .none)
+        }
+    }
+
+    /// Runs each branch on a thread of its own; the threads start together (a start gate) so
+    /// that their calls overlap. Before each call a thread yields its processor 0–3 times and
+    /// spins a little, chosen anew every run, so that runs of one program meet in different places (a race
+    /// whose window is a few instructions wide needs the calls to start at other offsets).
+    /// What each call returned, by branch.
+    static func together(_ calls: [[Call]], device: ContactDevice, stores: [ContactStore]) -> [[Seen]] {
+        let seen = Locked([[Seen]](repeating: [], count: calls.count))
+        let waiting = Locked(calls.count)
+        let finished = DispatchGroup()
+        for (index, branch) in calls.enumerated() {
+            finished.enter()
+            let seed = nextJitterSeed()
+            let thread = Thread {
+                var jitter = seed
+                waiting.withLock { $0 -= 1 }
+                while waiting.withLock({ $0 }) > 0 { sched_yield() }
+                let results = branch.map { call in
+                    jitter = jitter &* 6364136223846793005 &+ 1442695040888963407
+                    for _ in 0..<(jitter >> 62) { sched_yield() }
+                    // And a spin of up to a few microseconds: a yield moves a call by a time
+                    // slice or not at all, a spin by less than one call takes.
+                    var spun = jitter >> 40 & 0x3FF
+                    while spun > 0 { spun = spun &- 1 }
+                    return perform(call, device: device, stores: stores)
+                }
+                seen.withLock { $0[index] = results }
+                finished.leave()
+            }
+            thread.start()
+        }
+        finished.wait()
+        return seen.withLock { $0 }
+    }
+
+    /// A seed per thread and run: runs differ, and the same process repeats its sequence.
+    private static let jitterSeeds = Locked<UInt64>(0x9E37_79B9_7F4A_7C15)
+
+    private static func nextJitterSeed() -> UInt64 {
+        jitterSeeds.withLock { seed in
+            seed = seed &* 2862933555777941757 &+ 3037000493
+            return seed
+        }
+    }
+
+    /// One call on the device.
+    static func perform(_ call: Call, device: ContactDevice, stores: [ContactStore]) -> Seen {
+        switch call {
+        case .request(let app):
+            do { return .access(.success(try stores[app].requestAccess())) } catch { return .access(.failure(error.code)) }
+        case .settings(let app, let change):
+            do { try device.applySettings(change, to: Cast.apps[app].bundleIdentifier) } catch { return .settings(error.code) }
+            return .settings(nil)
+        case .restrict(let app, let restricted):
+            try? device.setRestricted(restricted, for: Cast.apps[app].bundleIdentifier)
+            return .done
+        case .save(let app, _, let save):
+            do {
+                let result = try stores[app].execute(save.request)
+                var contacts: [Int: String] = [:], groups: [Int: String] = [:]
+                for (reference, number) in save.contacts { contacts[number] = result.identifier(for: reference) }
+                for (reference, number) in save.groups { groups[number] = result.identifier(for: reference) }
+                return .save(.saved, contacts: contacts, groups: groups)
+            } catch {
+                return .save(.failed(error.code, identifiers: error.affectedIdentifiers, underlying: error.underlyingErrors.count),
+                             contacts: [:], groups: [:])
+            }
+        case .fetch(let app, _, let predicate, _, _, let keys, let sort):
+            do {
+                let found = try stores[app].contacts(for: ContactFetchRequest(predicate: predicate, keysToFetch: keys.keys, sortOrder: sort))
+                return .rows(.success(found.map { Row($0, keys: keys) }))
+            } catch {
+                return .rows(.failure(error.code))
+            }
+        case .fetchOne(let app, let id, let keys):
+            do {
+                return .rows(.success([Row(try stores[app].unifiedContact(withIdentifier: id, keysToFetch: keys.keys), keys: keys)]))
+            } catch {
+                return .rows(.failure(error.code))
+            }
+        case .button(let app, let tap):
+            var button = ContactAccessButton(
+                queryString: tap.query.text,
+                ignoredEmails: tap.ignoredEmail.map { [Vocabulary.emails[$0]] } ?? [],
+                ignoredPhoneNumbers: tap.ignoredPhone.map { [Vocabulary.phones[$0].text] } ?? [])
+            button = button.foregroundStyle(.init(white: Vocabulary.grays[tap.foreground]))
+            let view = device.contactAccessButtonView(button, in: stores[app], placement: placement)
+            let rows: [String]? = switch view.content {
+            case .hidden: nil
+            case .noMatch: []
+            case .single(let row): [row.identifier]
+            case .list(let rows): rows.map(\.identifier)
+            }
+            let outcome = device.tapContactAccessButton(
+                button, in: stores[app], placement: placement, event: tap.validated ? .validatedTouch : .synthesized,
+                choosing: { rows in tap.picks.map { rows[$0 % rows.count].identifier } })
+            let result: Model.TapResult = switch outcome {
+            case .approved(let ids): .approved(ids)
+            case .declined: .declined
+            case .refused(.notShown): .notShown
+            case .refused(.unvalidatedEvent): .unvalidated
+            case .refused(.illegible): .illegible
+            case .refused(.promptFailed), .refused(.storageFailed): .promptFailed
+            }
+            return .button(view: rows, tap: result)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# `make races`: proof that the parallel property sees races. Each Fuzz/Races/*.race (edits of
+# Sources/ContactCore that plant a race) is applied alone to a scratch copy of HEAD; then the
+# parallel property (ParallelPropertyTests.branchesAreLinearizable, its default run) runs
+# RACE_TRIALS times and reports the runs it took to the first failure, and the program it
+# printed is pasted into the test target and run (a loop of at most 1,000 runs) RACE_TRIALS times.
+#
+# A .race file: `file: path`, then pairs of lines `- ·old` and `+ ·new` (the text after the
+# middle dot, `\n` for a line break); each old text must occur exactly once.
+#
+# Variables: RACES=glob (default *), RACE_TRIALS=3.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+RACES=${RACES:-*}
+RACE_TRIALS=${RACE_TRIALS:-3}
+work=$root/.build-races
+src=$work/src
+export SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1
+mkdir -p "$work/logs"
+
+median() { sort -g | awk '{ a[NR] = $1 } END { print NR ? a[int((NR + 1) / 2)] : "-" }'; }
+
+printf '| race | property: runs to first failure (each trial) | median | printed test (lines) | printed test: failing run (each trial) | median |\n'
+printf '| --- | --- | --- | --- | --- | --- |\n'
+for race in Fuzz/Races/$RACES.race; do
+    name=$(basename "$race" .race)
+    rm -rf "$src"
+    mkdir -p "$src"
+    git archive HEAD | tar -xf - -C "$src"
+    python3 - "$race" "$src" <<'PY'
+import sys
+race, src = sys.argv[1], sys.argv[2]
+path = old = None
+for line in open(race).read().splitlines():
+    if line.startswith("file: "):
+        path = f"{src}/{line[6:]}"
+    elif line.startswith("- ·"):
+        old = line[3:].replace("\\n", "\n")
+    elif line.startswith("+ ·"):
+        text = open(path).read()
+        if text.count(old) != 1:
+            sys.exit(f"{race}: the text to replace occurs {text.count(old)} times in {path}")
+        open(path, "w").write(text.replace(old, line[3:].replace("\\n", "\n"), 1))
+PY
+    (cd "$src" && swift build --build-tests --scratch-path "$work/build" >"$work/logs/$name-build.log" 2>&1)
+    found=()
+    printed=""
+    for trial in $(seq "$RACE_TRIALS"); do
+        log=$work/logs/$name-property-$trial.log
+        (cd "$src" && timeout 1800 swift test --skip-build --scratch-path "$work/build" \
+            --filter 'ParallelPropertyTests/branchesAreLinearizable' >"$log" 2>&1) || true
+        runs=$(grep -oE 'first failure after [0-9]+ runs' "$log" | head -1 | grep -oE '[0-9]+' || true)
+        found+=("${runs:-none}")
+        if [[ -z $printed && -n $runs ]]; then
+            # The printed test: from its @Test line to the closing brace at the start of a line.
+            # The issue's lines are indented by two spaces in the test log.
+            printed=$(awk '/^  @Test func race\(\)/ { on = 1 } on { sub(/^  /, ""); print } on && /^}/ { exit }' "$log")
+        fi
+    done
+    property_median=$(printf '%s\n' "${found[@]}" | { grep -E '^[0-9]+$' || true; } | median)
+    reproduced=()
+    lines="-"
+    if [[ -n $printed ]]; then
+        lines=$(wc -l <<<"$printed")
+        {
+            printf 'import ContactCore\nimport ContactCoreTesting\nimport Testing\n\n@Suite struct PrintedRace {\n'
+            printf '%s\n' "$printed"
+            printf '}\n'
+        } >"$src/Tests/ContactCoreTests/Harness/PrintedRace.swift"
+        cp "$src/Tests/ContactCoreTests/Harness/PrintedRace.swift" "$work/logs/$name-PrintedRace.swift"
+        (cd "$src" && swift build --build-tests --scratch-path "$work/build" >>"$work/logs/$name-build.log" 2>&1)
+        for trial in $(seq "$RACE_TRIALS"); do
+            log=$work/logs/$name-printed-$trial.log
+            (cd "$src" && timeout 600 swift test --skip-build --scratch-path "$work/build" --filter PrintedRace >"$log" 2>&1) || true
+            run=$(grep -oE 'run [0-9]+' "$log" | head -1 | grep -oE '[0-9]+' || true)
+            reproduced+=("${run:->1000}")
+        done
+    fi
+    printed_median=$(printf '%s\n' "${reproduced[@]:-}" | { grep -E '^[0-9]+$' || true; } | median)
+    printf '| %s | %s | %s | %s | %s | %s |\n' "$name" "${found[*]}" "$property_median" "$lines" "${reproduced[*]:--}" "$printed_median"
+done
