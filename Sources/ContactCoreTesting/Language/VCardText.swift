@@ -122,7 +122,7 @@ package enum VCardText {
                     ? Array(VCardVocabulary.fragments[index].utf8) : VCardVocabulary.rawFragments[index - VCardVocabulary.fragments.count]
             }
             let run = VCardVocabulary.runs[Int(piece & 0x0F) % VCardVocabulary.runs.count]
-            return Array(repeating: run, count: Int(r.byte())).flatMap { Array($0.utf8) }
+            return Array(String(repeating: run, count: Int(r.byte())).utf8)
         }
     }
 
