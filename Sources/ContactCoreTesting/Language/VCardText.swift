@@ -96,7 +96,8 @@ package enum VCardText {
             var value = self.value(&r)
             if modifier & 8 != 0 {
                 line += Array((version == "2.1" ? ";QUOTED-PRINTABLE" : ";ENCODING=QUOTED-PRINTABLE").utf8)
-                value = quotedPrintable(value, softBreakEvery: Int(r.byte() % 24) + 4, end: end(modifier))
+                let soft = r.byte()
+                value = quotedPrintable(value, softBreakEvery: Int(soft & 0x7F) % 24 + 4, lowerCase: soft & 0x80 != 0, end: end(modifier))
             }
             line += [0x3A] + value
             if modifier & 0x30 != 0 {
@@ -126,13 +127,15 @@ package enum VCardText {
         }
     }
 
-    /// `value` in quoted-printable: printable ASCII but `=` as it is, every other byte `=XX`,
-    /// and a soft break (`=` and a line end) after every `every` characters.
-    private static func quotedPrintable(_ value: [UInt8], softBreakEvery every: Int, end: [UInt8]) -> [UInt8] {
+    /// `value` in quoted-printable: printable ASCII but `=` as it is, every other byte `=XX` (in
+    /// lower case if asked: RFC 2045 writes upper case, but some encoders do not), and a soft
+    /// break (`=` and a line end) after every `every` characters.
+    private static func quotedPrintable(_ value: [UInt8], softBreakEvery every: Int, lowerCase: Bool, end: [UInt8]) -> [UInt8] {
         var encoded: [UInt8] = []
         var column = 0
         for byte in value {
-            let piece: [UInt8] = (0x21...0x7E).contains(byte) && byte != 0x3D ? [byte] : Array("=\(hex(byte))".utf8)
+            let piece: [UInt8] = (0x21...0x7E).contains(byte) && byte != 0x3D
+                ? [byte] : Array("=\(lowerCase ? hex(byte).lowercased() : hex(byte))".utf8)
             if column + piece.count > every {
                 encoded += [0x3D] + end
                 column = 0
