@@ -10,6 +10,7 @@ let fuzzTargets = [
     "FuzzChangeOrdering",
     "FuzzHistoryToken",
     "FuzzVCard",
+    "FuzzVCardExport",
     // Does nothing, but links the same instrumented library (libFuzzer's cost per input grows
     // with it): its exec/s is the ceiling the real targets are measured against.
     "FuzzBaseline",

@@ -40,7 +40,7 @@ package enum Printer {
     /// A FuzzVCard input as a test: the vCard file it stands for (``VCardText``), each line
     /// shown with its line end (`␍␊`, `␊`, `␍`), then the input's bytes, so that a file that is
     /// not UTF-8 replays exactly.
-    package static func vCardTest(_ bytes: [UInt8], name: String, failure: Failure?) -> String {
+    package static func vCardTest(_ bytes: [UInt8], name: String, failure: Failure?, check: String = "VCardCheck") -> String {
         let input = VCardText.input(bytes)
         var lines = ["@Test func \(name)() {", "    // \(comment(failure))"]
         lines.append("    // The file (limits \(input.smallLimits ? "small" : "usual"), export \(input.exportVersion.rawValue)"
@@ -67,7 +67,7 @@ package enum Printer {
         lines += stride(from: 0, to: bytes.count, by: 16).map { start in
             "        " + bytes[start..<min(start + 16, bytes.count)].map { "0x" + hex($0) + "," }.joined(separator: " ")
         }
-        lines += ["    ]", "    #expect(VCardCheck.check(input) == nil)", "}"]
+        lines += ["    ]", "    #expect(\(check).check(input) == nil)", "}"]
         return lines.joined(separator: "\n")
     }
 

@@ -123,7 +123,7 @@ package enum VCardText {
                     ? Array(VCardVocabulary.fragments[index].utf8) : VCardVocabulary.rawFragments[index - VCardVocabulary.fragments.count]
             }
             let run = VCardVocabulary.runs[Int(piece & 0x0F) % VCardVocabulary.runs.count]
-            return Array(String(repeating: run, count: Int(r.byte())).utf8)
+            return Array(String(repeating: run, count: Int(r.byte() % 64)).utf8)
         }
     }
 
@@ -131,29 +131,42 @@ package enum VCardText {
     /// lower case if asked: RFC 2045 writes upper case, but some encoders do not), and a soft
     /// break (`=` and a line end) after every `every` characters.
     private static func quotedPrintable(_ value: [UInt8], softBreakEvery every: Int, lowerCase: Bool, end: [UInt8]) -> [UInt8] {
+        let digits = lowerCase ? lowerHexDigits : hexDigits
         var encoded: [UInt8] = []
         var column = 0
         for byte in value {
-            let piece: [UInt8] = (0x21...0x7E).contains(byte) && byte != 0x3D
-                ? [byte] : Array("=\(lowerCase ? hex(byte).lowercased() : hex(byte))".utf8)
-            if column + piece.count > every {
-                encoded += [0x3D] + end
+            let plain = (0x21...0x7E).contains(byte) && byte != 0x3D
+            let width = plain ? 1 : 3
+            if column + width > every {
+                encoded.append(0x3D)
+                encoded += end
                 column = 0
             }
-            encoded += piece
-            column += piece.count
+            if plain {
+                encoded.append(byte)
+            } else {
+                encoded.append(0x3D)
+                encoded.append(digits[Int(byte >> 4)])
+                encoded.append(digits[Int(byte & 15)])
+            }
+            column += width
         }
         return encoded
     }
 
     /// `line` folded after every `every` bytes, wherever that falls: a line end, then `blank`.
     private static func folded(_ line: [UInt8], every: Int, with blank: UInt8, end: [UInt8]) -> [UInt8] {
-        stride(from: 0, to: line.count, by: every).map { Array(line[$0..<min($0 + every, line.count)]) }
-            .joined(separator: end + [blank]).map { $0 }
+        var folded: [UInt8] = []
+        for start in stride(from: 0, to: line.count, by: every) {
+            if start > 0 {
+                folded += end
+                folded.append(blank)
+            }
+            folded += line[start..<min(start + every, line.count)]
+        }
+        return folded
     }
 
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-    }
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    private static let lowerHexDigits = Array("0123456789abcdef".utf8)
 }

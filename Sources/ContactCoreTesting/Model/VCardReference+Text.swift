@@ -43,7 +43,7 @@ extension VCardReference {
             while index < bytes.count, bytes[index] == 0x3B {
                 index += 1
                 var name: [UInt8] = []
-                while index < bytes.count, ![0x3D, 0x3B, 0x3A].contains(bytes[index]) {
+                while index < bytes.count, bytes[index] != 0x3D, bytes[index] != 0x3B, bytes[index] != 0x3A {
                     name.append(bytes[index])
                     index += 1
                 }
@@ -128,16 +128,17 @@ extension VCardReference {
         var pieces: [[UInt8]] = [[]]
         var index = 0
         while index < bytes.count {
-            if bytes[index] == 0x5C, index + 1 < bytes.count {
-                pieces[pieces.count - 1] += [bytes[index], bytes[index + 1]]
-                index += 2
-            } else if bytes[index] == separator {
-                pieces.append([])
-                index += 1
-            } else {
-                pieces[pieces.count - 1].append(bytes[index])
-                index += 1
+            let cut = firstIndex(of: separator, in: bytes, from: index) ?? bytes.count
+            if let backslash = firstIndex(of: 0x5C, in: bytes, from: index, to: cut) {
+                // The backslash and the byte after it, whatever that is, stay in this piece.
+                let end = min(backslash + 2, bytes.count)
+                pieces[pieces.count - 1] += bytes[index..<end]
+                index = end
+                continue
             }
+            pieces[pieces.count - 1] += bytes[index..<cut]
+            if cut < bytes.count { pieces.append([]) }
+            index = cut + 1
         }
         return pieces
     }
@@ -169,19 +170,17 @@ extension VCardReference {
         if !holds(bytes, 0x5C), !holds(bytes, 0x0D) { return try decode(bytes, charset) }
         var plain: [UInt8] = []
         var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x5C, index + 1 < bytes.count {
-                switch bytes[index + 1] {
-                case 0x6E, 0x4E: plain.append(0x0A)
-                case 0x5C, 0x2C, 0x3B, 0x3A: plain.append(bytes[index + 1])
-                default: plain += [bytes[index], bytes[index + 1]]
-                }
-                index += 2
-            } else {
-                plain.append(bytes[index])
-                index += 1
+        while let backslash = firstIndex(of: 0x5C, in: bytes, from: index), backslash + 1 < bytes.count {
+            plain += bytes[index..<backslash]
+            switch bytes[backslash + 1] {
+            case 0x6E, 0x4E: plain.append(0x0A)
+            case 0x5C, 0x2C, 0x3B, 0x3A: plain.append(bytes[backslash + 1])
+            default: plain += [0x5C, bytes[backslash + 1]]
             }
+            index = backslash + 2
         }
+        plain += bytes[index...]
+        guard holds(plain, 0x0D) else { return try decode(plain, charset) }
         var lines: [UInt8] = []
         for (offset, byte) in plain.enumerated() where byte != 0x0D || offset + 1 == plain.count || plain[offset + 1] != 0x0A {
             lines.append(byte == 0x0D ? 0x0A : byte)
@@ -233,7 +232,7 @@ extension VCardReference {
 
     /// RFC 3629's well-formed UTF-8 (no overlong form, no surrogate, nothing past U+10FFFF), as
     /// the standard library validates it: a loop of ours here was a tenth of FuzzVCard's time.
-    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+    static func isUTF8(_ bytes: some Collection<UInt8>) -> Bool {
         String(validating: bytes, as: UTF8.self) != nil
     }
 

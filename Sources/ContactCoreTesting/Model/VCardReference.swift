@@ -30,16 +30,20 @@ package enum VCardReference {
 
     /// Reads `bytes` as SPEC 12 says, leniently; ``Outcome/firstProblem`` is the strict read.
     package static func read(_ bytes: [UInt8], limits: VCardLimits) -> Outcome {
+        guard bytes.count <= limits.maximumFileSize else {
+            let problem = VCardError(.fileTooLarge, card: 0, line: 0, "too large")
+            return Outcome(errors: [problem], firstProblem: problem)
+        }
+        return read(unfoldedLines(physicalLines(bytes), maximumLength: max(limits.maximumLineLength, 0)), limits: limits)
+    }
+
+    /// Reads lines already unfolded (``unfoldedLines(_:maximumLength:)``), the file's size met.
+    package static func read(_ lines: [UnfoldedLine], limits: VCardLimits) -> Outcome {
         var outcome = Outcome()
         func record(_ problem: VCardError, warning: Bool) {
             if warning { outcome.warnings.append(problem) } else { outcome.errors.append(problem) }
             if outcome.firstProblem == nil { outcome.firstProblem = problem }
         }
-        guard bytes.count <= limits.maximumFileSize else {
-            record(VCardError(.fileTooLarge, card: 0, line: 0, "too large"), warning: false)
-            return outcome
-        }
-        let lines = unfoldedLines(physicalLines(bytes), maximumLength: max(limits.maximumLineLength, 0))
 
         var card: CardReader?  // the card being read
         var skipping = false  // inside a card dropped whole, until its END or the next BEGIN
@@ -101,7 +105,8 @@ package enum VCardReference {
                 strayRun = false
                 continue
             }
-            guard var open = card else {
+            // The card is changed where it is (`card?.`): a copy of it would copy its contact too.
+            guard card != nil else {
                 if !strayRun {
                     strayRun = true
                     dropCard(.missingBegin, line: line.number, property: content.nameText)
@@ -109,12 +114,12 @@ package enum VCardReference {
                 continue
             }
             if content.isMarker("END") {
-                outcome.contacts.append(open.finished())
+                if let open = card { outcome.contacts.append(open.finished()) }
                 card = nil
                 continue
             }
-            open.properties += 1
-            guard open.properties <= limits.maximumPropertiesPerCard else {
+            card?.properties += 1
+            guard let properties = card?.properties, properties <= limits.maximumPropertiesPerCard else {
                 dropCard(.tooManyProperties, line: line.number, property: content.nameText)
                 continue
             }
@@ -139,8 +144,7 @@ package enum VCardReference {
                     property.bytesCount += next.bytes.count
                 }
             }
-            let failure = softFailure ?? open.read(property)
-            card = open
+            let failure = softFailure ?? card?.read(property) ?? nil
             if let failure {
                 if failure == .lineTooLong {
                     dropCard(failure, line: line.number, property: content.nameText)
@@ -166,7 +170,6 @@ package enum VCardReference {
         var lines: [ArraySlice<UInt8>] = []
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count {
-            // `firstIndex` byte by byte is most of a read under fuzzing's compare tracing: memchr.
             guard let end = firstLineBreak(bytes, from: start) else {
                 lines.append(bytes[start...])
                 break
@@ -179,22 +182,25 @@ package enum VCardReference {
 
     /// Where the first CR or LF at or after `start` is.
     private static func firstLineBreak(_ bytes: [UInt8], from start: Int) -> Int? {
+        let lf = firstIndex(of: 0x0A, in: bytes, from: start)
+        return firstIndex(of: 0x0D, in: bytes, from: start, to: lf ?? bytes.count) ?? lf
+    }
+
+    /// Where `byte` first is in `bytes[start..<end]` (all of the rest by default), found with memchr:
+    /// a byte loop of ours is most of a read under fuzzing's compare tracing.
+    static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int = 0, to end: Int? = nil) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress else { return nil }
-            let count = buffer.count - start
-            let lf = memchr(base + start, 0x0A, count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
-            let cr = memchr(base + start, 0x0D, (lf ?? buffer.count) - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
-            return cr ?? lf
+            let end = end ?? buffer.count
+            guard let base = buffer.baseAddress, start < end else { return nil }
+            return memchr(base + start, Int32(byte), end - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
         }
     }
 
-    /// Whether `bytes` hold `byte`, found with memchr.
-    static func holds(_ bytes: [UInt8], _ byte: UInt8) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { memchr($0, Int32(byte), buffer.count) != nil } ?? false }
-    }
+    /// Whether `bytes` hold `byte`.
+    static func holds(_ bytes: [UInt8], _ byte: UInt8) -> Bool { firstIndex(of: byte, in: bytes) != nil }
 
     /// One content line after unfolding: where it starts, and why it cannot be read, if so.
-    struct UnfoldedLine {
+    package struct UnfoldedLine {
         var number: Int
         var bytes: [UInt8]
         var failure: VCardError.Code?
@@ -202,7 +208,7 @@ package enum VCardReference {
 
     /// Physical lines joined: one that starts with a space or a tab continues the line before,
     /// without that character. Longer than the limit, or holding a NUL byte, a line fails.
-    static func unfoldedLines(_ physical: [ArraySlice<UInt8>], maximumLength: Int) -> [UnfoldedLine] {
+    package static func unfoldedLines(_ physical: [ArraySlice<UInt8>], maximumLength: Int) -> [UnfoldedLine] {
         var lines: [UnfoldedLine] = []
         for (offset, line) in physical.enumerated() {
             if let first = line.first, first == 0x20 || first == 0x09, !lines.isEmpty {

@@ -1,6 +1,6 @@
 /// Every fuzz target: one format (``Decoder``), one model and runner, a profile each, and the
-/// vCard reader's round trip on raw bytes. libFuzzer, the corpus replay and the property tests
-/// all call ``check(_:)``.
+/// vCard reader and writer against ``VCardReference``. libFuzzer, the corpus replay and the
+/// property tests all call ``check(_:)``.
 package enum FuzzTarget: String, CaseIterable, Sendable {
     case identifierFetch = "FuzzIdentifierFetch"
     case permittedSet = "FuzzPermittedSet"
@@ -8,8 +8,10 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case changeOrdering = "FuzzChangeOrdering"
     case historyToken = "FuzzHistoryToken"
     /// Any bytes as a vCard file (SPEC 12), or after a zero byte a file spelled from the
-    /// vocabulary (``VCardText``): read by the library as by ``VCardReference``, then exported.
+    /// vocabulary (``VCardText``): read by the library as by ``VCardReference``.
     case vCard = "FuzzVCard"
+    /// FuzzVCard's inputs, read by the library, exported, and read back by ``VCardReference``.
+    case vCardExport = "FuzzVCardExport"
 
     package var profile: Profile {
         switch self {
@@ -18,11 +20,20 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .searchMatching: .search
         case .changeOrdering: .notifications
         case .historyToken: .history
-        case .vCard: .everything
+        case .vCard, .vCardExport: .everything
         }
     }
 
     package static let vCardRule = "SPEC 12 vCard import and export"
+
+    /// The vCard targets' check, by name and function; `nil` for the targets that run programs.
+    package var vCardCheck: (name: String, problem: @Sendable (VCardInput) -> (kind: String, detail: String)?)? {
+        switch self {
+        case .vCard: ("VCardCheck", VCardCheck.problem)
+        case .vCardExport: ("VCardExportCheck", VCardExportCheck.problem)
+        default: nil
+        }
+    }
 
     /// A parallel program runs its branches one after the other here: fuzzing needs the same
     /// input to do the same (``RaceCheck`` runs them on threads).
@@ -30,8 +41,8 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// The first broken rule, fast: what each fuzzing execution runs.
     package func check(_ bytes: [UInt8], on backEnd: BackEnd = .memory) -> Failure? {
-        guard self != .vCard else {
-            return VCardCheck.check(bytes).map { Failure(rule: Self.vCardRule, step: 0, detail: $0) }
+        if let vCardCheck {
+            return vCardCheck.problem(VCardText.input(bytes)).map { Failure(rule: Self.vCardRule, step: 0, detail: $0.detail) }
         }
         return run(program(bytes), on: backEnd)
     }
@@ -45,10 +56,10 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     /// The first broken rule of the reduced input, with the reduced bytes and its Swift test.
     package func explain(_ bytes: [UInt8], on backEnd: BackEnd = .memory) -> (failure: Failure, reduced: [UInt8])? {
         guard let first = check(bytes, on: backEnd) else { return nil }
-        guard self != .vCard else {
-            let reduced = Reducer.reduce(VCardText.input(bytes), check: VCardCheck.problem).bytes
+        if let vCardCheck {
+            let reduced = Reducer.reduce(VCardText.input(bytes), check: vCardCheck.problem).bytes
             var failure = check(reduced) ?? first
-            failure.test = Printer.vCardTest(reduced, name: "regression", failure: failure)
+            failure.test = Printer.vCardTest(reduced, name: "regression", failure: failure, check: vCardCheck.name)
             return (failure, reduced)
         }
         let reduced = Reducer.reduce(bytes, profile: profile, rule: first.rule) { run(self.program($0), on: backEnd) }

@@ -15,9 +15,8 @@ extension FuzzTarget {
     package func replay(_ bytes: [UInt8], on backEnd: BackEnd = .memory, name: String = "replay") -> Replay {
         let explained = explain(bytes, on: backEnd)
         let input = explained?.reduced ?? bytes
-        let test = self == .vCard
-            ? Printer.vCardTest(input, name: name, failure: explained?.failure)
-            : Printer.test(program(input), name: name, failure: explained?.failure, target: self)
+        let test = vCardCheck.map { Printer.vCardTest(input, name: name, failure: explained?.failure, check: $0.name) }
+            ?? Printer.test(program(input), name: name, failure: explained?.failure, target: self)
         return Replay(failure: explained?.failure, input: input, test: test)
     }
 }

@@ -16,20 +16,17 @@ import Musl
 package enum VCardFields {
     package enum Value: Equatable {
         case text(String)
+        case count(Int)
+        case label(ContactLabel?)
         case date(ContactDate?)
         case data(Data?)
         case type(ContactType)
 
         package static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
-            case (.text(var a), .text(var b)):
-                // memcmp: a byte loop of ours is slow under fuzzing's compare tracing.
-                a.withUTF8 { a in
-                    b.withUTF8 { b in
-                        guard a.count == b.count, let first = a.baseAddress, let second = b.baseAddress else { return a.count == b.count }
-                        return memcmp(first, second, a.count) == 0
-                    }
-                }
+            case (.text(let a), .text(let b)): sameBytes(a, b)
+            case (.count(let a), .count(let b)): a == b
+            case (.label(let a), .label(let b)): sameBytes(a?.rawValue ?? "", b?.rawValue ?? "") && (a == nil) == (b == nil)
             case (.date(let a), .date(let b)): a == b
             case (.data(let a), .data(let b)): a == b
             case (.type(let a), .type(let b)): a == b
@@ -37,114 +34,191 @@ package enum VCardFields {
             }
         }
 
+        /// memcmp: a byte loop of ours is slow under fuzzing's compare tracing.
+        private static func sameBytes(_ a: String, _ b: String) -> Bool {
+            var a = a
+            var b = b
+            return a.withUTF8 { a in
+                b.withUTF8 { b in
+                    guard a.count == b.count, let first = a.baseAddress, let second = b.baseAddress else { return a.count == b.count }
+                    return memcmp(first, second, a.count) == 0
+                }
+            }
+        }
+
         /// The value with every byte visible: non-ASCII and control scalars as `\u{…}`.
         package var shown: String {
             switch self {
-            case .text(let text):
-                "\"" + text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\\" && $0 != "\"" ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined() + "\""
+            case .text(let text): Self.quoted(text)
+            case .count(let count): "\(count)"
+            case .label(let label): label.map { Self.quoted($0.rawValue) } ?? "(none)"
             case .date(let date): date.map { "\($0.year.map(String.init) ?? "----")-\($0.month)-\($0.day) (\($0.calendar))" } ?? "nil"
             case .data(let data): data.map { "\($0.count) bytes \($0.prefix(8).map { String($0, radix: 16) }.joined(separator: " "))" } ?? "nil"
             case .type(let type): "\(type)"
             }
         }
+
+        private static func quoted(_ text: String) -> String {
+            "\"" + text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "\\" && $0 != "\"" ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined() + "\""
+        }
     }
 
-    /// Calls `body` with each field's path (made only when asked for) and value, in a fixed order.
-    package static func visit(_ contact: MutableContact, _ visitor: (_ path: () -> String, _ value: Value) -> Void) {
-        // The labeled lists hand their parts to a closure that calls `visitor`: allowed once
-        // `visitor` is seen as escaping, which it does not (it is used only during this call).
-        withoutActuallyEscaping(visitor) { body in visit(contact, escaping: body) }
+    /// One field: where it is (`phoneNumbers[1].label`) and what it holds.
+    package struct Field {
+        let name: StaticString
+        let index: Int?
+        let part: StaticString?
+        package let value: Value
+
+        package var path: String {
+            "\(name)" + (index.map { "[\($0)]" } ?? "") + (part.map { ".\($0)" } ?? "")
+        }
     }
 
-    private static func visit(_ contact: MutableContact, escaping body: @escaping (_ path: () -> String, _ value: Value) -> Void) {
-        body({ "contactType" }, .type(contact.contactType))
-        body({ "namePrefix" }, .text(contact.namePrefix))
-        body({ "givenName" }, .text(contact.givenName))
-        body({ "middleName" }, .text(contact.middleName))
-        body({ "familyName" }, .text(contact.familyName))
-        body({ "previousFamilyName" }, .text(contact.previousFamilyName))
-        body({ "nameSuffix" }, .text(contact.nameSuffix))
-        body({ "nickname" }, .text(contact.nickname))
-        body({ "phoneticGivenName" }, .text(contact.phoneticGivenName))
-        body({ "phoneticMiddleName" }, .text(contact.phoneticMiddleName))
-        body({ "phoneticFamilyName" }, .text(contact.phoneticFamilyName))
-        body({ "organizationName" }, .text(contact.organizationName))
-        body({ "phoneticOrganizationName" }, .text(contact.phoneticOrganizationName))
-        body({ "departmentName" }, .text(contact.departmentName))
-        body({ "jobTitle" }, .text(contact.jobTitle))
-        body({ "note" }, .text(contact.note))
-        func labeled<V>(_ name: String, _ entries: [LabeledValue<V>], _ parts: (V, (String, String) -> Void) -> Void) {
-            body({ "\(name).count" }, .text(String(entries.count)))
-            for (index, entry) in entries.enumerated() {
-                body({ "\(name)[\(index)].label" }, .text(entry.label?.rawValue ?? "(none)"))
-                parts(entry.value) { part, text in body({ "\(name)[\(index)].\(part)" }, .text(text)) }
+    /// What the one walk over a contact's fields hands each field to.
+    private protocol Sink {
+        mutating func add(_ name: StaticString, _ index: Int?, _ part: StaticString?, _ value: Value)
+    }
+
+    /// Collects the fields, to name the ones that differ.
+    private struct List: Sink {
+        var fields: [Field] = []
+        mutating func add(_ name: StaticString, _ index: Int?, _ part: StaticString?, _ value: Value) {
+            fields.append(Field(name: name, index: index, part: part, value: value))
+        }
+    }
+
+    /// Writes every value's bytes after its length: equal writings mean byte-equal fields, and
+    /// one memcmp compares them (under fuzzing, a field list per contact was a fifth of FuzzVCard).
+    private struct Bytes: Sink {
+        var bytes: [UInt8]
+        init() {
+            bytes = []
+            bytes.reserveCapacity(256)
+        }
+        mutating func add(_ name: StaticString, _ index: Int?, _ part: StaticString?, _ value: Value) {
+            switch value {
+            case .text(let text): append(text)
+            case .count(let count): append(count)
+            case .label(let label): label.map { append($0.rawValue) } ?? append(-1)
+            case .date(let date):
+                guard let date else { return append(-1) }
+                append(date.year ?? -1)
+                append(date.month)
+                append(date.day)
+                append(date.calendar)
+            case .data(let data):
+                guard let data else { return append(-1) }
+                append(data.count)
+                bytes.append(contentsOf: data)
+            case .type(let type): append(type == .person ? 0 : 1)
             }
         }
-        labeled("phoneNumbers", contact.phoneNumbers) { $1("value", $0.stringValue) }
-        labeled("emailAddresses", contact.emailAddresses) { $1("value", $0) }
-        labeled("postalAddresses", contact.postalAddresses) { address, part in
-            part("street", address.street)
-            part("subLocality", address.subLocality)
-            part("city", address.city)
-            part("subAdministrativeArea", address.subAdministrativeArea)
-            part("state", address.state)
-            part("postalCode", address.postalCode)
-            part("country", address.country)
-            part("isoCountryCode", address.isoCountryCode)
+        /// 0–254 as one byte; anything else as 255 and its eight bytes.
+        private mutating func append(_ number: Int) {
+            if (0..<255).contains(number) { return bytes.append(UInt8(number)) }
+            bytes.append(255)
+            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: number >> shift)) }
         }
-        labeled("urlAddresses", contact.urlAddresses) { $1("value", $0) }
-        labeled("socialProfiles", contact.socialProfiles) { profile, part in
-            part("urlString", profile.urlString)
-            part("username", profile.username)
-            part("userIdentifier", profile.userIdentifier)
-            part("service", profile.service)
+        private mutating func append(_ text: String) {
+            append(text.utf8.count)
+            bytes.append(contentsOf: text.utf8)
         }
-        labeled("instantMessageAddresses", contact.instantMessageAddresses) { address, part in
-            part("username", address.username)
-            part("service", address.service)
+    }
+
+    /// Every field of `contact` in a fixed order; a labeled list gives its count, then each
+    /// entry's label and parts.
+    private static func walk<S: Sink>(_ contact: MutableContact, into sink: inout S) {
+        func labeled<V>(_ name: StaticString, _ entries: [LabeledValue<V>], _ parts: (inout S, Int, V) -> Void) {
+            sink.add(name, nil, nil, .count(entries.count))
+            for (index, entry) in entries.enumerated() {
+                sink.add(name, index, "label", .label(entry.label))
+                parts(&sink, index, entry.value)
+            }
         }
-        labeled("contactRelations", contact.contactRelations) { $1("name", $0.name) }
-        body({ "dates.count" }, .text(String(contact.dates.count)))
-        for (index, entry) in contact.dates.enumerated() {
-            body({ "dates[\(index)].label" }, .text(entry.label?.rawValue ?? "(none)"))
-            body({ "dates[\(index)].value" }, .date(entry.value))
+        // Field by field, not a loop over an array of them: an array per contact was most of a walk.
+        func text(_ name: StaticString, _ text: String) { sink.add(name, nil, nil, .text(text)) }
+        sink.add("contactType", nil, nil, .type(contact.contactType))
+        text("namePrefix", contact.namePrefix)
+        text("givenName", contact.givenName)
+        text("middleName", contact.middleName)
+        text("familyName", contact.familyName)
+        text("previousFamilyName", contact.previousFamilyName)
+        text("nameSuffix", contact.nameSuffix)
+        text("nickname", contact.nickname)
+        text("phoneticGivenName", contact.phoneticGivenName)
+        text("phoneticMiddleName", contact.phoneticMiddleName)
+        text("phoneticFamilyName", contact.phoneticFamilyName)
+        text("organizationName", contact.organizationName)
+        text("phoneticOrganizationName", contact.phoneticOrganizationName)
+        text("departmentName", contact.departmentName)
+        text("jobTitle", contact.jobTitle)
+        text("note", contact.note)
+        labeled("phoneNumbers", contact.phoneNumbers) { $0.add("phoneNumbers", $1, "value", .text($2.stringValue)) }
+        labeled("emailAddresses", contact.emailAddresses) { $0.add("emailAddresses", $1, "value", .text($2)) }
+        labeled("postalAddresses", contact.postalAddresses) { sink, index, address in
+            sink.add("postalAddresses", index, "street", .text(address.street))
+            sink.add("postalAddresses", index, "subLocality", .text(address.subLocality))
+            sink.add("postalAddresses", index, "city", .text(address.city))
+            sink.add("postalAddresses", index, "subAdministrativeArea", .text(address.subAdministrativeArea))
+            sink.add("postalAddresses", index, "state", .text(address.state))
+            sink.add("postalAddresses", index, "postalCode", .text(address.postalCode))
+            sink.add("postalAddresses", index, "country", .text(address.country))
+            sink.add("postalAddresses", index, "isoCountryCode", .text(address.isoCountryCode))
         }
-        body({ "birthday" }, .date(contact.birthday))
-        body({ "nonGregorianBirthday" }, .date(contact.nonGregorianBirthday))
-        body({ "imageData" }, .data(contact.imageData))
-        body({ "thumbnailImageData" }, .data(contact.thumbnailImageData))
+        labeled("urlAddresses", contact.urlAddresses) { $0.add("urlAddresses", $1, "value", .text($2)) }
+        labeled("socialProfiles", contact.socialProfiles) { sink, index, profile in
+            sink.add("socialProfiles", index, "urlString", .text(profile.urlString))
+            sink.add("socialProfiles", index, "username", .text(profile.username))
+            sink.add("socialProfiles", index, "userIdentifier", .text(profile.userIdentifier))
+            sink.add("socialProfiles", index, "service", .text(profile.service))
+        }
+        labeled("instantMessageAddresses", contact.instantMessageAddresses) { sink, index, address in
+            sink.add("instantMessageAddresses", index, "username", .text(address.username))
+            sink.add("instantMessageAddresses", index, "service", .text(address.service))
+        }
+        labeled("contactRelations", contact.contactRelations) { $0.add("contactRelations", $1, "name", .text($2.name)) }
+        labeled("dates", contact.dates) { $0.add("dates", $1, "value", .date($2)) }
+        sink.add("birthday", nil, nil, .date(contact.birthday))
+        sink.add("nonGregorianBirthday", nil, nil, .date(contact.nonGregorianBirthday))
+        sink.add("imageData", nil, nil, .data(contact.imageData))
+        sink.add("thumbnailImageData", nil, nil, .data(contact.thumbnailImageData))
+    }
+
+    /// Every field of `contact`, with its path.
+    package static func fields(_ contact: MutableContact) -> [Field] {
+        var list = List()
+        walk(contact, into: &list)
+        return list.fields
     }
 
     /// Whether every field of `a` and `b` has the same bytes.
     package static func same(_ a: MutableContact, _ b: MutableContact) -> Bool {
-        // Canonical equality settles most pairs at once (a mismatch, or two carrying different
-        // keys, is for the field by field walk below); equal pairs then compare their bytes.
-        guard a == b else { return differences(a, b, "", "").isEmpty }
-        var values: [Value] = []
-        visit(a) { _, value in values.append(value) }
-        var index = 0
-        var same = true
-        visit(b) { _, value in
-            same = same && index < values.count && values[index] == value
-            index += 1
+        var left = Bytes()
+        walk(a, into: &left)
+        var right = Bytes()
+        walk(b, into: &right)
+        return left.bytes.withUnsafeBytes { l in
+            right.bytes.withUnsafeBytes { r in
+                guard l.count == r.count, let first = l.baseAddress, let second = r.baseAddress else { return l.count == r.count }
+                return memcmp(first, second, l.count) == 0
+            }
         }
-        return same && index == values.count
     }
 
     /// The fields where `a` and `b` differ, as `path: a ≠ b` lines.
     package static func differences(_ a: MutableContact, _ b: MutableContact, _ first: String, _ second: String) -> [String] {
-        var left: [(String, Value)] = []
-        visit(a) { path, value in left.append((path(), value)) }
-        var right: [(String, Value)] = []
-        visit(b) { path, value in right.append((path(), value)) }
+        let left = fields(a)
+        let right = fields(b)
         var lines: [String] = []
         for index in 0..<max(left.count, right.count) {
             let l = index < left.count ? left[index] : nil
             let r = index < right.count ? right[index] : nil
-            guard l?.1 != r?.1 || l?.0 != r?.0 else { continue }
-            lines.append("\(l?.0 ?? r?.0 ?? "?"): \(first) \(l?.1.shown ?? "—"), \(second) \(r?.1.shown ?? "—")")
+            let samePath = l?.path == r?.path
+            guard l?.value != r?.value || !samePath else { continue }
+            lines.append("\(l?.path ?? r?.path ?? "?"): \(first) \(l?.value.shown ?? "—"), \(second) \(r?.value.shown ?? "—")")
             // Once the lists' shapes part (a count differs), later pairs are misaligned.
-            if l?.0 != r?.0 { break }
+            if !samePath { break }
         }
         return lines
     }

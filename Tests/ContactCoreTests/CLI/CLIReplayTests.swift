@@ -7,12 +7,12 @@ import Testing
 @Suite("contactcore — replay")
 struct CLIReplayTests {
     /// The first regression file of each target that has one, and the first corpus file of
-    /// FuzzVCard and FuzzSearchMatching (each checked by its own rules, not the runner).
+    /// FuzzVCard, FuzzVCardExport and FuzzSearchMatching (each checked by its own rules, not the runner).
     static var inputs: [String] {
         let regressions = ReplayTests.inputs(under: "Fuzz/Regressions")
         let firsts = Dictionary(regressions.map { ($0.target, $0.path) }, uniquingKeysWith: { first, _ in first })
         return firsts.sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value)
-            + [FuzzTarget.vCard, .searchMatching].compactMap { target in
+            + [FuzzTarget.vCard, .vCardExport, .searchMatching].compactMap { target in
                 ReplayTests.inputs(under: "Corpus").first { $0.target == target }?.path
             }
     }
@@ -28,6 +28,7 @@ struct CLIReplayTests {
         #expect(run.text.contains("@Test func replay() {\n    // Passes every rule.\n"))
         let check = switch target {
         case .vCard: "VCardCheck.check(input)"
+        case .vCardExport: "VCardExportCheck.check(input)"
         case .searchMatching: "SearchRulesCheck.check(program)"
         default: "Runner.run(program)"
         }

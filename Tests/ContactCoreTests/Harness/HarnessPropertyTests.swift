@@ -22,7 +22,7 @@ import Testing
     /// difference between them fails one of the two.
     @Test(arguments: FuzzTarget.allCases, BackEndChoice.allCases)
     func deviceAgreesWithTheModel(_ target: FuzzTarget, _ backEnd: BackEndChoice) async {
-        guard target != .vCard || backEnd == .memory else { return }  // no device: nothing to store
+        guard target.vCardCheck == nil || backEnd == .memory else { return }  // no device: nothing to store
         await propertyCheck(count: Self.cases, input: Self.inputs) { bytes in
             if let (failure, reduced) = target.explain(bytes, on: backEnd.backEnd) {
                 Issue.record("\(target.rawValue) on \(backEnd) \(failure)\n\nreduced input: \(reduced)")

@@ -125,7 +125,7 @@ struct VCardExportTests {
         contact.note = String(repeating: "漢字🎉é", count: 200)
         contact.givenName = String(repeating: "a", count: 74) + "é"
         let data = VCardSerialization.data(from: [contact])
-        #expect(VCardCheck.foldingProblem([UInt8](data)) == nil)
+        #expect(VCardExportCheck.foldingProblem([UInt8](data)) == nil)
         #expect(Self.text(data).contains("\r\n "))
         #expect(try VCardSerialization.contacts(from: data) == [contact])
     }
