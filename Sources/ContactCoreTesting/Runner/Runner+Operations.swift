@@ -226,23 +226,26 @@ extension Runner {
 
     // MARK: Reads
 
-    mutating func fetch(app: Int, _ query: Query, keys: Keys, sort: SortOrder) throws(Failure) {
-        var ids: [String] = []
-        var groupID: String?
-        let predicate: ContactPredicate?
+    /// A query as the device is asked it: its predicate, the identifiers it names, and the
+    /// identifier of the group it names (which the model may not have: see ``Model/group(_:)``).
+    func deviceQuery(_ query: Query) -> (predicate: ContactPredicate?, ids: [String], group: String?) {
         switch query {
-        case .all: predicate = nil
+        case .all: return (nil, [], nil)
         case .identifiers(let refs):
-            ids = refs.map(resolve)
-            predicate = .identifiers(ids)
-        case .name(let text): predicate = .name(text.text)
-        case .phone(let n): predicate = .phoneNumber(PhoneNumber(Vocabulary.phones[n].text))
-        case .email(let n): predicate = .emailAddress(Vocabulary.emails[n])
+            let ids = refs.map(resolve)
+            return (.identifiers(ids), ids, nil)
+        case .name(let text): return (.name(text.text), [], nil)
+        case .phone(let n): return (.phoneNumber(PhoneNumber(Vocabulary.phones[n].text)), [], nil)
+        case .email(let n): return (.emailAddress(Vocabulary.emails[n]), [], nil)
         case .group(let ref):
             let id = resolve(ref)
-            groupID = model.group(id)
-            predicate = .inGroup(identifier: id)
+            return (.inGroup(identifier: id), [], id)
         }
+    }
+
+    mutating func fetch(app: Int, _ query: Query, keys: Keys, sort: SortOrder) throws(Failure) {
+        let (predicate, ids, group) = deviceQuery(query)
+        let groupID = group.flatMap(model.group)
         // SPEC 2 and 7 first (they depend only on the call), then access (which may prompt).
         let expected: Outcome<[Model.Contact]>
         if keys.keys.contains(.note), !Cast.apps[app].hasNotesEntitlement {

@@ -62,21 +62,7 @@ extension Runner {
         case .save(let app, let author, let steps):
             return .save(app: app, author: Cast.authors[author], saveRequest(author: Cast.authors[author], steps: steps))
         case .fetch(let app, let query, let keys, let sort):
-            var ids: [String] = []
-            var group: String?
-            let predicate: ContactPredicate?
-            switch query {
-            case .all: predicate = nil
-            case .identifiers(let refs):
-                ids = refs.map(resolve)
-                predicate = .identifiers(ids)
-            case .name(let text): predicate = .name(text.text)
-            case .phone(let n): predicate = .phoneNumber(PhoneNumber(Vocabulary.phones[n].text))
-            case .email(let n): predicate = .emailAddress(Vocabulary.emails[n])
-            case .group(let ref):
-                group = resolve(ref)
-                predicate = group.map { .inGroup(identifier: $0) }
-            }
+            let (predicate, ids, group) = deviceQuery(query)
             return .fetch(app: app, query, predicate: predicate, ids: ids, group: group, keys: keys, sort: sort)
         case .fetchOne(let app, let ref, let keys): return .fetchOne(app: app, id: resolve(ref), keys: keys)
         case .button(let app, let tap): return .button(app: app, tap)
