@@ -129,11 +129,11 @@ package enum VCardFields {
     /// Every field of `contact` in a fixed order; a labeled list gives its count, then each
     /// entry's label and parts.
     private static func walk<S: Sink>(_ contact: MutableContact, into sink: inout S) {
-        func labeled<V>(_ name: StaticString, _ entries: [LabeledValue<V>], _ parts: (inout S, Int, V) -> Void) {
+        func labeled<V>(_ name: StaticString, _ entries: [LabeledValue<V>], _ parts: (V, _ part: (StaticString, Value) -> Void) -> Void) {
             sink.add(name, nil, nil, .count(entries.count))
             for (index, entry) in entries.enumerated() {
                 sink.add(name, index, "label", .label(entry.label))
-                parts(&sink, index, entry.value)
+                parts(entry.value) { part, value in sink.add(name, index, part, value) }
             }
         }
         // Field by field, not a loop over an array of them: an array per contact was most of a walk.
@@ -154,31 +154,31 @@ package enum VCardFields {
         text("departmentName", contact.departmentName)
         text("jobTitle", contact.jobTitle)
         text("note", contact.note)
-        labeled("phoneNumbers", contact.phoneNumbers) { $0.add("phoneNumbers", $1, "value", .text($2.stringValue)) }
-        labeled("emailAddresses", contact.emailAddresses) { $0.add("emailAddresses", $1, "value", .text($2)) }
-        labeled("postalAddresses", contact.postalAddresses) { sink, index, address in
-            sink.add("postalAddresses", index, "street", .text(address.street))
-            sink.add("postalAddresses", index, "subLocality", .text(address.subLocality))
-            sink.add("postalAddresses", index, "city", .text(address.city))
-            sink.add("postalAddresses", index, "subAdministrativeArea", .text(address.subAdministrativeArea))
-            sink.add("postalAddresses", index, "state", .text(address.state))
-            sink.add("postalAddresses", index, "postalCode", .text(address.postalCode))
-            sink.add("postalAddresses", index, "country", .text(address.country))
-            sink.add("postalAddresses", index, "isoCountryCode", .text(address.isoCountryCode))
+        labeled("phoneNumbers", contact.phoneNumbers) { $1("value", .text($0.stringValue)) }
+        labeled("emailAddresses", contact.emailAddresses) { $1("value", .text($0)) }
+        labeled("postalAddresses", contact.postalAddresses) { address, part in
+            part("street", .text(address.street))
+            part("subLocality", .text(address.subLocality))
+            part("city", .text(address.city))
+            part("subAdministrativeArea", .text(address.subAdministrativeArea))
+            part("state", .text(address.state))
+            part("postalCode", .text(address.postalCode))
+            part("country", .text(address.country))
+            part("isoCountryCode", .text(address.isoCountryCode))
         }
-        labeled("urlAddresses", contact.urlAddresses) { $0.add("urlAddresses", $1, "value", .text($2)) }
-        labeled("socialProfiles", contact.socialProfiles) { sink, index, profile in
-            sink.add("socialProfiles", index, "urlString", .text(profile.urlString))
-            sink.add("socialProfiles", index, "username", .text(profile.username))
-            sink.add("socialProfiles", index, "userIdentifier", .text(profile.userIdentifier))
-            sink.add("socialProfiles", index, "service", .text(profile.service))
+        labeled("urlAddresses", contact.urlAddresses) { $1("value", .text($0)) }
+        labeled("socialProfiles", contact.socialProfiles) { profile, part in
+            part("urlString", .text(profile.urlString))
+            part("username", .text(profile.username))
+            part("userIdentifier", .text(profile.userIdentifier))
+            part("service", .text(profile.service))
         }
-        labeled("instantMessageAddresses", contact.instantMessageAddresses) { sink, index, address in
-            sink.add("instantMessageAddresses", index, "username", .text(address.username))
-            sink.add("instantMessageAddresses", index, "service", .text(address.service))
+        labeled("instantMessageAddresses", contact.instantMessageAddresses) { address, part in
+            part("username", .text(address.username))
+            part("service", .text(address.service))
         }
-        labeled("contactRelations", contact.contactRelations) { $0.add("contactRelations", $1, "name", .text($2.name)) }
-        labeled("dates", contact.dates) { $0.add("dates", $1, "value", .date($2)) }
+        labeled("contactRelations", contact.contactRelations) { $1("name", .text($0.name)) }
+        labeled("dates", contact.dates) { $1("value", .date($0)) }
         sink.add("birthday", nil, nil, .date(contact.birthday))
         sink.add("nonGregorianBirthday", nil, nil, .date(contact.nonGregorianBirthday))
         sink.add("imageData", nil, nil, .data(contact.imageData))
