@@ -17,13 +17,9 @@ MUTANTS=${MUTANTS:-*}
 MUTANT_RUNS=${MUTANT_RUNS:-3}
 MUTANT_SECONDS=${MUTANT_SECONDS:-60}
 MUTANT_TARGETS=${MUTANT_TARGETS:-99}
-work=$root/.build-mutants
-src=$work/src
-export SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1
-mkdir -p "$work/logs"
-
-# median of the numbers on stdin ("-" for none)
-median() { sort -g | awk '{ a[NR] = $1 } END { print NR ? a[int((NR + 1) / 2)] : "-" }'; }
+# shellcheck source=scripts/scratch-tree.sh
+source scripts/scratch-tree.sh
+scratch_tree "$root/.build-mutants"
 
 # time_to_find BINARY CORPUS_DIR: seconds until the first crash, or ">N" when none.
 time_to_find() {
@@ -45,10 +41,8 @@ for mutant in Fuzz/Mutants/$MUTANTS.mutant; do
     name=$(basename "$mutant" .mutant)
     file=$(sed -n 's/^file: //p' "$mutant")
     read -r -a targets <<<"$(sed -n 's/^targets: //p' "$mutant")"
-    # A fresh copy of the working tree (builds kept between mutants), then the one change.
-    rm -rf "$src"
-    mkdir -p "$src"
-    git archive HEAD | tar -xf - -C "$src"
+    # A fresh copy of the committed tree, then the one change.
+    fresh_copy
     python3 - "$mutant" "$src/$file" <<'PY'
 import sys
 lines = open(sys.argv[1]).read().splitlines()

@@ -14,20 +14,15 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 RACES=${RACES:-*}
 RACE_TRIALS=${RACE_TRIALS:-3}
-work=$root/.build-races
-src=$work/src
-export SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1
-mkdir -p "$work/logs"
-
-median() { sort -g | awk '{ a[NR] = $1 } END { print NR ? a[int((NR + 1) / 2)] : "-" }'; }
+# shellcheck source=scripts/scratch-tree.sh
+source scripts/scratch-tree.sh
+scratch_tree "$root/.build-races"
 
 printf '| race | property: runs to first failure (each trial) | median | printed test (lines) | printed test: failing run (each trial) | median |\n'
 printf '| --- | --- | --- | --- | --- | --- |\n'
 for race in Fuzz/Races/$RACES.race; do
     name=$(basename "$race" .race)
-    rm -rf "$src"
-    mkdir -p "$src"
-    git archive HEAD | tar -xf - -C "$src"
+    fresh_copy
     python3 - "$race" "$src" <<'PY'
 import sys
 race, src = sys.argv[1], sys.argv[2]
