@@ -34,7 +34,10 @@ package struct Locked<Value>: @unchecked Sendable {
     package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         try buffer.withUnsafeMutablePointers { (value, mutex) throws(Failure) -> Result in
             pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
+            defer {
+                pthread_mutex_unlock(mutex)
+                LockNoise.afterUnlock()
+            }
             return try body(&value.pointee)
         }
     }

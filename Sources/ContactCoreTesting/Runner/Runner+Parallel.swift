@@ -74,35 +74,38 @@ extension Runner {
 
     /// Runs each branch on a thread of its own; the threads start together (a start gate) so
     /// that their calls overlap. Before each call a thread yields its processor 0–3 times and
-    /// spins a little, chosen anew every run, so that runs of one program meet in different places (a race
-    /// whose window is a few instructions wide needs the calls to start at other offsets).
+    /// spins a little, chosen anew every run, so that runs of one program meet in different
+    /// places; while they run, ``LockNoise`` pauses a thread after it lets a lock go, so that a
+    /// window between two lock sections is wide enough for another thread's call.
     /// What each call returned, by branch.
     static func together(_ calls: [[Call]], device: ContactDevice, stores: [ContactStore]) -> [[Seen]] {
         let seen = Locked([[Seen]](repeating: [], count: calls.count))
         let waiting = Locked(calls.count)
         let finished = DispatchGroup()
-        for (index, branch) in calls.enumerated() {
-            finished.enter()
-            let seed = nextJitterSeed()
-            let thread = Thread {
-                var jitter = seed
-                waiting.withLock { $0 -= 1 }
-                while waiting.withLock({ $0 }) > 0 { sched_yield() }
-                let results = branch.map { call in
-                    jitter = jitter &* 6364136223846793005 &+ 1442695040888963407
-                    for _ in 0..<(jitter >> 62) { sched_yield() }
-                    // And a spin of up to a few microseconds: a yield moves a call by a time
-                    // slice or not at all, a spin by less than one call takes.
-                    var spun = jitter >> 40 & 0x3FF
-                    while spun > 0 { spun = spun &- 1 }
-                    return perform(call, device: device, stores: stores)
+        LockNoise.during {
+            for (index, branch) in calls.enumerated() {
+                finished.enter()
+                let seed = nextJitterSeed()
+                let thread = Thread {
+                    var jitter = seed
+                    waiting.withLock { $0 -= 1 }
+                    while waiting.withLock({ $0 }) > 0 { sched_yield() }
+                    let results = branch.map { call in
+                        jitter = jitter &* 6364136223846793005 &+ 1442695040888963407
+                        for _ in 0..<(jitter >> 62) { sched_yield() }
+                        // And a spin of up to a few microseconds: a yield moves a call by a time
+                        // slice or not at all, a spin by less than one call takes.
+                        var spun = jitter >> 40 & 0x3FF
+                        while spun > 0 { spun = spun &- 1 }
+                        return perform(call, device: device, stores: stores)
+                    }
+                    seen.withLock { $0[index] = results }
+                    finished.leave()
                 }
-                seen.withLock { $0[index] = results }
-                finished.leave()
+                thread.start()
             }
-            thread.start()
+            finished.wait()
         }
-        finished.wait()
         return seen.withLock { $0 }
     }
 
