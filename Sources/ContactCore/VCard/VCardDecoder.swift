@@ -148,10 +148,14 @@ struct VCardDecoder {
                          property: propertyName)
                 continue
             }
+            // A soft break reads the next lines into the reader's buffer, where this line may
+            // lie (a folded one): its name is taken before, for a warning if they fail.
+            let softBroken = raw.last == 61 && isQuotedPrintable  // '='
+            let name = softBroken ? propertyName : nil
             do throws(VCardFailure) {
-                if isQuotedPrintable {
+                if softBroken {
                     var current = raw
-                    while current.last == 61, !reader.isAtEnd {  // '='
+                    while current.last == 61, !reader.isAtEnd {
                         current = try reader.continueSoftBreak(current)
                         line.extend(to: current)
                     }
@@ -159,7 +163,7 @@ struct VCardDecoder {
                 let kind = VCardPropertyKind.of(line.line, line.name)
                 try builder.add(line, kind: kind, decoder: text)
             } catch {
-                try drop(error, property: propertyName)
+                try drop(error, property: name ?? propertyName)
             }
         }
         if cardOpen {

@@ -85,6 +85,15 @@ struct VCardErrorTests {
         #expect(inName.code == .nulByte && inName.line == 2)
     }
 
+    /// A folded quoted-printable line whose soft break reaches a folded line with a NUL byte:
+    /// the error names the first line's property (the reader once named the next line's text,
+    /// read into the buffer the first line was in).
+    @Test func softBreakIntoANulLineNamesTheProperty() throws {
+        let file = "BEGIN:VCARD\r\nVERSION:2.1\r\nNOTE;ENCODING=QUOTED-PRINTABLE:a\r\n =\r\n=E7=\r\n \0\r\nEND:VCARD\r\n"
+        let error = try #require(vCardError(Data(file.utf8)))
+        #expect(error.code == .nulByte && error.line == 3 && error.property == "NOTE")
+    }
+
     @Test func loneSurrogateInQuotedPrintable() throws {
         // U+D800 written as UTF-8 bytes (CESU style): not UTF-8.
         let error = try #require(vCardError(card("N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:=ED=A0=80;A;;;", version: "2.1")))
