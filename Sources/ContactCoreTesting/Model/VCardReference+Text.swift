@@ -42,26 +42,25 @@ extension VCardReference {
             // Parameters: `;name=value` (a value may be quoted, holding ';' and ':'), or `;value`.
             while index < bytes.count, bytes[index] == 0x3B {
                 index += 1
-                var name: [UInt8] = []
+                let nameStart = index
                 while index < bytes.count, bytes[index] != 0x3D, bytes[index] != 0x3B, bytes[index] != 0x3A {
-                    name.append(bytes[index])
                     index += 1
                 }
                 guard index < bytes.count else { break }
+                let name = Array(bytes[nameStart..<index])
                 guard bytes[index] == 0x3D else {
                     if !name.isEmpty { line.parameters.append(([], name)) }
                     continue
                 }
                 index += 1
-                var value: [UInt8] = []
+                let valueStart = index
                 var quoted = false
                 while index < bytes.count, quoted || (bytes[index] != 0x3B && bytes[index] != 0x3A) {
                     if bytes[index] == 0x22 { quoted.toggle() }
-                    value.append(bytes[index])
                     index += 1
                 }
                 if quoted { return .failed(.unterminatedQuote) }
-                line.parameters.append((name, value))
+                line.parameters.append((name, Array(bytes[valueStart..<index])))
             }
             guard index < bytes.count, bytes[index] == 0x3A else { return .failed(.missingColon) }
             line.value = Array(bytes[(index + 1)...])
