@@ -44,7 +44,7 @@ extension Model {
         guard !granted.isEmpty else { return .declined }
         var record = apps[app]
         record.permitted.formUnion(granted)
-        setApp(app, record)
+        setApp(app, record, origin: app)
         return .approved(granted)
     }
 
@@ -53,11 +53,11 @@ extension Model {
     package mutating func landSimplifiedAnswer(_ approved: [String], app: Int) -> TapResult {
         guard apps[app].status == .notDetermined, let answer else { return .declined }
         if answer == .deny {
-            setApp(app, App(status: .denied))
+            setApp(app, App(status: .denied), origin: app)
             return .declined
         }
         let granted = approved.filter { contact($0) != nil }
-        setApp(app, App(status: .limited, permitted: Set(granted)))
+        setApp(app, App(status: .limited, permitted: Set(granted)), origin: app)
         return granted.isEmpty ? .declined : .approved(granted)
     }
 }

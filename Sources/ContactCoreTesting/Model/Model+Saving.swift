@@ -151,12 +151,12 @@ extension Model {
             }
             return .failed(first.0, identifiers: listed, underlying: 0)
         }
-        commit(to: after, author: author, touched: touched)
+        commit(to: after, author: author, by: app, touched: touched)
         return .saved
     }
 
     /// Adopts `after` and records the commit, if anything changed (SPEC 6: an update always does).
-    private mutating func commit(to after: Model, author: String?, touched: [(Object, Int)]) {
+    private mutating func commit(to after: Model, author: String?, by app: Int, touched: [(Object, Int)]) {
         var last: [(Object, Int)] = []
         for (object, position) in touched {
             last.removeAll { $0.0 == object }
@@ -188,7 +188,7 @@ extension Model {
         // `after`): appended in place, not copied for every commit.
         var history = commits
         commits = []
-        history.append(Commit(author: author, changes: changes, notified: notified))
+        history.append(Commit(author: author, changes: changes, notified: notified, origin: app))
         self = after
         commits = history
     }

@@ -140,16 +140,16 @@ extension Model {
         if status == .limited {
             var record = apps[app]
             record.permitted.formUnion(approved)
-            setApp(app, record)
+            setApp(app, record, origin: app)
             return .approved(approved)
         }
         guard Cast.apps[app].usageDescription?.isEmpty == false, let answer else { return .promptFailed }
         promptsShown += 1
         if answer == .deny {
-            setApp(app, App(status: .denied))
+            setApp(app, App(status: .denied), origin: app)
             return .declined
         }
-        setApp(app, App(status: .limited, permitted: Set(approved)))
+        setApp(app, App(status: .limited, permitted: Set(approved)), origin: app)
         return .approved(approved)
     }
 

@@ -44,6 +44,10 @@ package struct Model: Sendable {
         package var author: String?
         package var changes: [Change]
         package var notified: Set<Int>
+        /// The app whose store made the commit (its save, its picker, its button); `nil` for
+        /// the person's own (Settings, a restriction, an answer at a prompt). Its notification
+        /// says `isFromCurrentStore` to that app's store only.
+        package var origin: Int?
     }
 
     /// An object's last change in a commit: its position in the request, and whether it
@@ -173,15 +177,15 @@ package struct Model: Sendable {
             record.permitted.remove(stored)
             granted.removeAll { $0 == stored }
         }
-        setApp(app, record)
+        setApp(app, record, origin: app)
         return granted
     }
 
-    /// Replaces an app's record; a change is a commit of its own.
-    package mutating func setApp(_ app: Int, _ record: App) {
+    /// Replaces an app's record; a change is a commit of its own, made by `origin`'s store.
+    package mutating func setApp(_ app: Int, _ record: App, origin: Int? = nil) {
         guard apps[app] != record else { return }
         apps[app] = record
-        commits.append(Commit(author: nil, changes: [], notified: [app]))
+        commits.append(Commit(author: nil, changes: [], notified: [app], origin: origin))
     }
 
     /// The identifiers of existing contacts among `ids`, as stored.

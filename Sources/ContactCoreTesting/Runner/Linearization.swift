@@ -21,7 +21,7 @@ struct Linearization {
         var contacts: [Row]
         var groups: [String]
         /// Authors of the notifications each app received during the branches, in order.
-        var heard: [[String?]]
+        var heard: [[Runner.Heard]]
 
         var description: String {
             "statuses \(statuses), permitted \(permitted.map { $0.sorted() }), \(prompts) prompts, \(contacts.count) contacts, heard \(heard)"
@@ -66,6 +66,7 @@ struct Linearization {
         var prompts: Int
         var authors: [String?]
         var notified: [Set<Int>]
+        var origins: [Int?]
 
         init(_ model: Model, since first: Int) {
             contacts = model.contacts
@@ -75,6 +76,7 @@ struct Linearization {
             prompts = model.promptsShown
             authors = model.commits[first...].map(\.author)
             notified = model.commits[first...].map(\.notified)
+            origins = model.commits[first...].map(\.origin)
         }
     }
 
@@ -113,7 +115,7 @@ struct Linearization {
               model.contacts.map({ Row($0, keys: .everything) }) == final.contacts else { return false }
         for app in Cast.apps.indices {
             guard model.apps[app].status == final.statuses[app], model.apps[app].permitted == final.permitted[app],
-                  model.commits[firstCommit...].filter({ $0.notified.contains(app) }).map(\.author) == final.heard[app]
+                  model.commits[firstCommit...].filter({ $0.notified.contains(app) }).map({ Runner.Heard($0, to: app) }) == final.heard[app]
             else { return false }
         }
         return true

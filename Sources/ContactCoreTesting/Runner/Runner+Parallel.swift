@@ -26,7 +26,7 @@ extension Runner {
             contacts: ((try? device.personContacts(for: ContactFetchRequest(keysToFetch: Keys.everything.keys))) ?? [])
                 .map { Row($0, keys: .everything) },
             groups: device.personGroups.map(\.identifier),
-            heard: inbox.withLock { inbox in inbox.indices.map { inbox[$0][heard[$0]...].map(\.transactionAuthor) } })
+            heard: inbox.withLock { inbox in inbox.indices.map { inbox[$0][heard[$0]...].map(Heard.init) } })
         var search = Linearization(calls: calls, seen: seen, final: final, firstCommit: firstCommit)
         guard let order = search.order(from: model) else {
             let shown = zip(parallel.branches, seen).enumerated().map { index, branch in
