@@ -20,7 +20,7 @@ struct Linearization {
         /// Every contact with every value, as the person sees them, in insertion order.
         var contacts: [Row]
         var groups: [String]
-        /// Authors of the notifications each app received during the branches, in order.
+        /// The notifications each app received during the branches, in order.
         var heard: [[Runner.Heard]]
 
         var description: String {

@@ -267,8 +267,8 @@ package struct Runner {
         try expect(promptsShown.withLock { $0 }, model.promptsShown, "SPEC 3 prompts", "prompts shown so far")
     }
 
-    /// SPEC 10: each app heard of exactly the commits since `first` that it could see.
-    /// A notification as the check compares it.
+    /// A notification as the check compares it: its author, and whether the app's own store
+    /// made the commit.
     struct Heard: Hashable, Sendable, CustomStringConvertible {
         var author: String?
         var fromThisStore: Bool
@@ -284,6 +284,7 @@ package struct Runner {
         }
     }
 
+    /// SPEC 10: each app heard of exactly the commits since `first` that it could see.
     func checkNotifications(since first: Int, heard before: [Int]) throws(Failure) {
         let received = inbox.withLock { $0 }
         for app in Cast.apps.indices {
