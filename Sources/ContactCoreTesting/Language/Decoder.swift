@@ -98,13 +98,13 @@ package struct Decoder {
             return .save(app: app, author: Int(header & 3) % Cast.authors.count, steps: steps)
         case .editFetched:
             let contact = ref(&r)
-            let keys = Keys(bits: r.byte() & 0x7F)
+            let keys = Keys(bits: r.byte())
             return .editFetched(app: app, contact, keys: keys,
                                 givenPerson: Vocabulary.latinGivenNames[r.index(Vocabulary.latinGivenNames.count)])
         case .fetch:
             let kind = r.byte()
             let sort = [SortOrder.none, .givenName, .familyName, .userDefault][r.index(4)]
-            let keys = Keys(bits: r.byte() & 0x7F)
+            let keys = Keys(bits: r.byte())
             let query: Query = switch kind % 8 {
             case 0: .all
             case 1, 2: .identifiers(refs(&r, maximum: 4))
@@ -116,7 +116,7 @@ package struct Decoder {
             return .fetch(app: app, query, keys: keys, sort: sort)
         case .fetchOne:
             let contact = ref(&r)
-            return .fetchOne(app: app, contact, keys: Keys(bits: r.byte() & 0x7F))
+            return .fetchOne(app: app, contact, keys: Keys(bits: r.byte()))
         case .history:
             let token: TokenPick = switch r.byte() % 6 {
             case 0: .none
@@ -189,7 +189,9 @@ package struct Decoder {
     }
 
     /// Person byte, flags byte (bit 0 phone, bit 1 email, bit 2 note, bits 3–4 organization,
-    /// bit 5 birthday), then one byte for each value flagged.
+    /// bit 5 birthday, bit 6 more names, bit 7 more), then one byte for each value flagged;
+    /// "more" is a byte (bits 0–1 further numbers, 2–3 further addresses, bit 4 an
+    /// organization, bits 5–7 details) and a value byte and a label byte per further value.
     private func draft(_ r: inout ByteReader) -> Draft {
         let person = r.index(Vocabulary.people.count)
         let flags = r.byte()
@@ -198,7 +200,20 @@ package struct Decoder {
         if flags & 2 != 0 { draft.email = r.index(Vocabulary.emails.count) }
         if flags & 4 != 0 { draft.note = Vocabulary.notes[r.index(Vocabulary.notes.count)] }
         if flags & 0x20 != 0 { draft.birthday = Vocabulary.birthdays[r.index(Vocabulary.birthdays.count)] }
+        if flags & 0x40 != 0 { draft.more.names = r.index(Vocabulary.moreNames.count) }
+        if flags & 0x80 != 0 {
+            let more = r.byte()
+            draft.more.isOrganization = more & 0x10 != 0
+            draft.more.details = Int(more >> 5) % Vocabulary.details.count
+            draft.more.phones = (0..<Int(more & 3)).map { _ in labeled(&r, Vocabulary.phones.count) }
+            draft.more.emails = (0..<Int(more >> 2 & 3)).map { _ in labeled(&r, Vocabulary.emails.count) }
+        }
         return draft
+    }
+
+    private func labeled(_ r: inout ByteReader, _ count: Int) -> Labeled {
+        let value = r.index(count)
+        return Labeled(value, label: r.index(Vocabulary.labels.count))
     }
 
     /// Below 0xC0 a known contact; 0xC0–0xDF one this save added (if it added one); above, junk.
@@ -224,9 +239,9 @@ package struct Decoder {
         }
     }
 
-    /// Below 0x80: 1–3 tokens, each a prefix (1 + next byte scalars) of a name token;
-    /// 0x80–0xBF: a spelled query of ``Vocabulary/spelledQueries``; from 0xC0: a phone number
-    /// or an email address as typed.
+    /// Below 0x80: tokens, each a prefix of a name token spelled raw (``Vocabulary/spell(_:_:)``),
+    /// joined by a separator; 0x80–0xBF: a spelled query of ``Vocabulary/spelledQueries``; from
+    /// 0xC0: a phone number or an email address as typed.
     private func queryText(_ r: inout ByteReader) -> QueryText {
         let selector = r.byte()
         switch selector {
@@ -239,14 +254,19 @@ package struct Decoder {
         default:
             break
         }
-        let tokens = (0...(Int(selector) % 3)).map { _ in
+        // Nine or more tokens take the name matcher's path for long queries.
+        let count = selector & 0x0F == 0x0F ? 9 + Int(selector >> 4 & 3) : Int(selector) % 3 + 1
+        var tokens: [String] = [], spelled: [String] = []
+        for _ in 0..<count {
             let token = Array(Vocabulary.queryTokens[r.index(Vocabulary.queryTokens.count)].unicodeScalars)
-            let length = 1 + Int(r.byte()) % token.count
+            let byte = r.byte()
             var prefix = String.UnicodeScalarView()
-            prefix.append(contentsOf: token.prefix(length))
-            return String(prefix)
+            prefix.append(contentsOf: token.prefix(1 + Int(byte & 0x1F) % token.count))
+            tokens.append(String(prefix))
+            spelled.append(Vocabulary.spell(String(prefix), Int(byte >> 5)))
         }
-        return QueryText(text: tokens.joined(separator: " "), tokens: tokens)
+        let separator = Vocabulary.separators[Int(selector >> 4 & 7)]
+        return QueryText(text: spelled.joined(separator: separator), tokens: tokens)
     }
 }
 

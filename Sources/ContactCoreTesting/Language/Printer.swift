@@ -157,7 +157,19 @@ package enum Printer {
         if let date = draft.birthday {
             parts.append("birthday: ContactDate(\(date.year.map { "year: \($0), " } ?? "")month: \(date.month), day: \(date.day))")
         }
+        if draft.more != More() { parts.append("more: \(literal(draft.more))") }
         return "Draft(\(parts.joined(separator: ", ")))"
+    }
+
+    static func literal(_ more: More) -> String {
+        func list(_ values: [Labeled]) -> String { "[\(values.map { "Labeled(\($0.value), label: \($0.label))" }.joined(separator: ", "))]" }
+        var parts: [String] = []
+        if more.names != 0 { parts.append("names: \(more.names)") }
+        if !more.phones.isEmpty { parts.append("phones: \(list(more.phones))") }
+        if !more.emails.isEmpty { parts.append("emails: \(list(more.emails))") }
+        if more.isOrganization { parts.append("isOrganization: true") }
+        if more.details != 0 { parts.append("details: \(more.details)") }
+        return "More(\(parts.joined(separator: ", ")))"
     }
 
     static func literal(_ query: Query) -> String {

@@ -114,32 +114,78 @@ package struct Draft: Hashable, Sendable {
     /// A note; `""` still carries the note key (a fresh `MutableContact` carries every key).
     package var note: String
     package var birthday: ContactDate?
+    /// The rest of SPEC 2: nothing unless a program asks for it.
+    package var more: More
 
     package init(person: Int, organization: Int = 0, phone: Int? = nil, email: Int? = nil, note: String = "",
-                 birthday: ContactDate? = nil) {
+                 birthday: ContactDate? = nil, more: More = More()) {
         self.person = person
         self.organization = organization
         self.phone = phone
         self.email = email
         self.note = note
         self.birthday = birthday
+        self.more = more
     }
 }
 
-/// Keys to fetch, as a bit set over ``Keys/all``.
+/// The fields of a contact beyond a ``Draft``'s first six, each from a vocabulary table.
+package struct More: Hashable, Sendable {
+    /// ``Vocabulary/moreNames``: prefix, middle, suffix, nickname, previous family name,
+    /// phonetic names, department, job title, phonetic organization name.
+    package var names: Int
+    /// Numbers and addresses after the draft's first, in order.
+    package var phones: [Labeled]
+    package var emails: [Labeled]
+    package var isOrganization: Bool
+    /// ``Vocabulary/details``: postal addresses, URLs, social profiles, instant messaging,
+    /// relations, dates, the non-Gregorian birthday and the images.
+    package var details: Int
+
+    package init(names: Int = 0, phones: [Labeled] = [], emails: [Labeled] = [], isOrganization: Bool = false,
+                 details: Int = 0) {
+        self.names = names
+        self.phones = phones
+        self.emails = emails
+        self.isOrganization = isOrganization
+        self.details = details
+    }
+}
+
+/// A value of a vocabulary table under a label of ``Vocabulary/labels``.
+package struct Labeled: Hashable, Sendable {
+    package var value: Int
+    package var label: Int
+
+    package init(_ value: Int, label: Int) {
+        self.value = value
+        self.label = label
+    }
+
+    /// A list's first value under its fixed label, then the further ones.
+    static func list(_ first: Int?, label: Int, then more: [Labeled]) -> [Labeled] {
+        (first.map { [Labeled($0, label: label)] } ?? []) + more
+    }
+}
+
+/// Keys to fetch, as a bit set: bits 0–6 over ``Keys/all``, bit 7 every key of ``Keys/rest``.
 package struct Keys: Hashable, Sendable {
     package var bits: UInt8
     package init(bits: UInt8) { self.bits = bits }
     package static let all: [ContactKey] = [.givenName, .familyName, .organizationName, .phoneNumbers, .emailAddresses,
                                              .note, .birthday]
+    /// The keys of ``More``'s fields, fetched together.
+    package static let rest = ContactKey.allCases.filter { !all.contains($0) }
     /// In `ContactKey`'s declaration order, as `Contact.availableKeys` lists them.
-    package var keys: [ContactKey] { Keys.byBits[Int(bits & 0x7F)] }
-    /// Every subset of ``all`` by its bits, made once: runs ask for keys at every fetch and compare.
-    private static let byBits: [[ContactKey]] = (0..<128).map { bits in
-        ContactKey.allCases.filter { key in all.firstIndex(of: key).map { bits & (1 << $0) != 0 } ?? false }
+    package var keys: [ContactKey] { Keys.byBits[Int(bits)] }
+    /// Every key set by its bits, made once: runs ask for keys at every fetch and compare.
+    private static let byBits: [[ContactKey]] = (0..<256).map { bits in
+        ContactKey.allCases.filter { key in
+            all.firstIndex(of: key).map { bits & (1 << $0) != 0 } ?? (bits & 0x80 != 0)
+        }
     }
-    package static let everything = Keys(bits: 0x7F)
-    package static let everythingButNote = Keys(bits: 0x5F)
+    package static let everything = Keys(bits: 0xFF)
+    package static let everythingButNote = Keys(bits: 0xDF)
 }
 
 package enum Query: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import ContactCore
+import Foundation
 
 /// The values programs are made of, chosen to sit on the edges of SPEC's rules, each with
 /// what SPEC says of it written out by hand: the reference model reads these tables and
@@ -141,15 +142,53 @@ package enum Vocabulary {
         QueryText(text: "zz", tokens: ["zz"]),
     ]
 
-    /// Every token a name can have: queries are prefixes of these (and a few that match nothing).
+    /// Every token a name can have: queries are prefixes of these (and a few that match nothing,
+    /// among them the tokens of a name prefix and suffix, which SPEC 7 does not search).
     package static let queryTokens: [String] = {
         var seen: [String] = []
-        for token in people.flatMap({ $0.givenForms + $0.familyForms + $0.joinedForms }) + organizations.flatMap(\.tokens) + ["annas", "q"]
+        let names = people.flatMap { $0.givenForms + $0.familyForms + $0.joinedForms } + moreNames.flatMap { $0.forms + $0.organizationForms }
+        for token in names + organizations.flatMap(\.tokens) + ["annas", "q", "dr", "jr", "sir", "iii"]
         where !seen.contains(token) {
             seen.append(token)
         }
         return seen
     }()
+
+    /// What separates the tokens of a query as typed: SPEC 7 splits at white space (full-width
+    /// and tabs too) and punctuation.
+    package static let separators = [" ", "  ", ", ", "-", "\u{3000}", "\t", " / ", "・"]
+
+    /// A normalized token as a person might type it, for the spellings 0–7: as it is, upper
+    /// case, an acute accent on each ASCII letter, full-width Latin and digits, katakana for
+    /// hiragana and composed Hangul for jamo, upper-case full-width, as it is with a space
+    /// before. Each one normalizes back to the token (SPEC 7: case, marks, width, kana).
+    package static func spell(_ token: String, _ spelling: Int) -> String {
+        var text = String.UnicodeScalarView()
+        for scalar in token.unicodeScalars {
+            let isASCIILetter = (0x61...0x7A).contains(scalar.value)
+            let upper = isASCIILetter ? Unicode.Scalar(scalar.value - 0x20) : scalar
+            switch spelling {
+            case 1: text.append(upper ?? scalar)
+            case 2:
+                text.append(scalar)
+                if isASCIILetter { text.append("\u{301}") }
+            case 3, 5:
+                let letter = spelling == 5 ? upper ?? scalar : scalar
+                let wide = (0x21...0x7E).contains(letter.value) ? Unicode.Scalar(letter.value + 0xFEE0) : nil
+                text.append(wide ?? letter)
+            case 4:
+                let katakana = (0x3041...0x3096).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0x60) : nil
+                text.append(katakana ?? scalar)
+            default: text.append(scalar)
+            }
+        }
+        let spelled = String(text)
+        switch spelling {
+        case 4: return spelled.precomposedStringWithCanonicalMapping
+        case 6: return " " + spelled
+        default: return spelled
+        }
+    }
 
     package static let groupNames = ["Family", "Work", " ", "家族"]
     package static let notes = ["", "Allergic to nuts", "\u{0}"]

@@ -38,14 +38,8 @@ extension Model {
         if !entitled, steps.contains(where: { $0.draft?.note.isEmpty == false }) {
             return .failed(.unauthorizedKeys, identifiers: [], underlying: 0)
         }
-        let invalid = steps.filter { step in
-            if case .addGroup(let name, _) = step { return name.allSatisfy(\.isWhitespace) }
-            return step.draft?.birthday.map { !Model.isValid($0) } ?? false
-        }
-        if invalid.count == 1 {
-            let code: ContactError.Code = if case .addGroup = invalid[0] { .validationConfigurationError } else { .validationTypeMismatch }
-            return .failed(code, identifiers: [], underlying: 0)
-        }
+        let invalid = steps.flatMap(\.validationFailures)
+        if invalid.count == 1 { return .failed(invalid[0], identifiers: [], underlying: 0) }
         if invalid.count > 1 { return .failed(.validationMultipleErrors, identifiers: [], underlying: invalid.count) }
 
         var after = self
@@ -71,9 +65,7 @@ extension Model {
             case .add(let draft, let reference):
                 let id = newContacts[reference] ?? "new record \(reference)"
                 created[reference] = id
-                after.contacts.append(Contact(id: id, person: draft.person, givenPerson: draft.person,
-                                              organization: draft.organization, phone: draft.phone, email: draft.email,
-                                              note: entitled ? draft.note : "", birthday: draft.birthday))
+                after.contacts.append(Contact(id: id, draft, entitled: entitled))
                 if after.apps[app].status == .limited { after.apps[app].permitted.insert(id) }
                 touched.append((.contact(id), position))
             case .update(let ref, let draft):
@@ -81,15 +73,9 @@ extension Model {
                     failures.append((.recordDoesNotExist, given(ref)))
                     continue
                 }
-                var contact = after.contacts[index]
-                contact.person = draft.person
-                contact.givenPerson = draft.person
-                contact.organization = draft.organization
-                contact.phone = draft.phone
-                contact.email = draft.email
-                contact.birthday = draft.birthday
-                if entitled { contact.note = draft.note }
-                after.contacts[index] = contact
+                let note = after.contacts[index].note
+                after.contacts[index] = Contact(id: id, draft, entitled: entitled)
+                if !entitled { after.contacts[index].note = note }
                 touched.append((.contact(id), position))
             case .edit(let ref, let givenPerson):
                 guard let id = contactID(ref, in: after), let index = after.contacts.firstIndex(where: { $0.id == id }) else {
@@ -209,5 +195,21 @@ extension Model.SaveStep {
         case .add(let draft, _), .update(_, let draft): draft
         default: nil
         }
+    }
+
+    /// SPEC 6 validation, as the library documents it: each invalid date is a type mismatch;
+    /// a list with an empty label, and a group named only by white space, a configuration error.
+    var validationFailures: [ContactError.Code] {
+        if case .addGroup(let name, _) = self { return name.allSatisfy(\.isWhitespace) ? [.validationConfigurationError] : [] }
+        guard let draft else { return [] }
+        let details = Vocabulary.details[draft.more.details]
+        let dates = [draft.birthday, details.nonGregorianBirthday].compactMap { $0 } + details.dates.map(\.value)
+        let labels: [[ContactLabel?]] = [
+            draft.more.phones.map { Vocabulary.labels[$0.label] }, draft.more.emails.map { Vocabulary.labels[$0.label] },
+            details.postalAddresses.map(\.label), details.urlAddresses.map(\.label), details.socialProfiles.map(\.label),
+            details.instantMessageAddresses.map(\.label), details.contactRelations.map(\.label), details.dates.map(\.label),
+        ]
+        return dates.filter { !Model.isValid($0) }.map { _ in .validationTypeMismatch }
+            + labels.filter { $0.contains { $0?.rawValue.isEmpty == true } }.map { _ in .validationConfigurationError }
     }
 }

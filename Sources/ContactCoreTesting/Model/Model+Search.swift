@@ -4,26 +4,38 @@ import Foundation
 /// SPEC 7 and 8: name, phone and email matching, the access button's rows and its tap.
 extension Model {
     /// Every form of the contact's name tokens (SPEC 7): given, family, the CJK run-together
-    /// name, and the organization's.
+    /// name, the further names, and the organization's.
     func nameForms(of c: Contact, organization: Bool = true) -> [String] {
-        let given = Vocabulary.people[c.givenPerson], family = Vocabulary.people[c.person]
-        var forms = given.givenForms + family.familyForms
+        let given = Vocabulary.people[c.givenPerson], family = Vocabulary.people[c.person], more = Vocabulary.moreNames[c.more.names]
+        var forms = given.givenForms + family.familyForms + more.forms
         if c.givenPerson == c.person { forms += family.joinedForms }
-        if organization { forms += Vocabulary.organizations[c.organization].tokens }
+        if organization { forms += Vocabulary.organizations[c.organization].tokens + more.organizationForms }
         return forms
     }
 
-    /// Every query token a prefix of a different form: tried every way, as the rule reads.
-    static func assign(_ query: ArraySlice<String>, to forms: [String]) -> Bool {
-        guard let token = query.first else { return true }
-        return forms.indices.contains { index in
-            forms[index].unicodeScalars.starts(with: token.unicodeScalars) { $0.value == $1.value }
-                && assign(query.dropFirst(), to: Array(forms[..<index] + forms[(index + 1)...]))
+    /// Every query token a prefix of a different form: tried every way, as the rule reads,
+    /// remembering which (token, forms used) states have failed so that a long query of
+    /// tokens that prefix many forms ends in time.
+    static func assign(_ query: [String], to forms: [String]) -> Bool {
+        guard query.count <= forms.count, forms.count <= 64 else { return false }
+        struct State: Hashable { var next: Int, used: UInt64 }
+        var failed = Set<State>()
+        func search(_ next: Int, _ used: UInt64) -> Bool {
+            guard next < query.count else { return true }
+            guard !failed.contains(State(next: next, used: used)) else { return false }
+            let found = forms.indices.contains { index in
+                used & 1 << index == 0
+                    && forms[index].unicodeScalars.starts(with: query[next].unicodeScalars) { $0.value == $1.value }
+                    && search(next + 1, used | 1 << index)
+            }
+            if !found { failed.insert(State(next: next, used: used)) }
+            return found
         }
+        return search(0, 0)
     }
 
     package func matchesName(_ query: [String], _ c: Contact, organization: Bool = true) -> Bool {
-        !query.isEmpty && Self.assign(query[...], to: nameForms(of: c, organization: organization))
+        !query.isEmpty && Self.assign(query, to: nameForms(of: c, organization: organization))
     }
 
     /// SPEC 7's phone rule: three or more query digits; equal digits, or the same run of seven
@@ -78,7 +90,8 @@ extension Model {
         let text = query.text
         if matchesName(query.tokens, c) {
             let given = Vocabulary.people[c.givenPerson], family = Vocabulary.people[c.person]
-            let full = Array(given.givenForms.prefix(given.givenTokens)) + family.familyForms.prefix(family.familyTokens)
+            let full = Array(given.givenForms.prefix(given.givenTokens)) + Vocabulary.moreNames[c.more.names].middleTokens
+                + family.familyForms.prefix(family.familyTokens)
             let joined = c.givenPerson == c.person ? family.joinedForms.first : nil
             let exact = full.sorted() == query.tokens.sorted() || (query.tokens.count == 1 && joined == query.tokens[0])
             return exact ? 0 : matchesName(query.tokens, c, organization: false) ? 1 : 2
@@ -93,7 +106,7 @@ extension Model {
         let isPhoneQuery = !text.unicodeScalars.contains { $0.properties.isAlphabetic } && digits.utf8.count >= 3
         if isPhoneQuery, c.hasNumber(matching: digits) { return 3 }
         let trimmed = Self.lowercasedASCII(text.trimmingCharacters(in: .whitespaces))
-        if !trimmed.isEmpty, let email = c.email.map({ Self.lowercasedASCII(Vocabulary.emails[$0]) }), email.hasPrefix(trimmed) {
+        if !trimmed.isEmpty, c.emails.contains(where: { Self.lowercasedASCII(Vocabulary.emails[$0.value]).hasPrefix(trimmed) }) {
             return 3
         }
         return nil
@@ -161,13 +174,13 @@ extension Model {
 }
 
 extension Model.Contact {
-    /// SPEC 7's phone rule against the contact's number, if it has one.
+    /// SPEC 7's phone rule against each of the contact's numbers.
     package func hasNumber(matching digits: String) -> Bool {
-        phone.map { Model.phoneMatches(query: digits, candidate: Vocabulary.phones[$0].digits) } ?? false
+        phones.contains { Model.phoneMatches(query: digits, candidate: Vocabulary.phones[$0.value].digits) }
     }
 
-    /// The store's email rule: the contact's address is `address`, without regard to case.
+    /// The store's email rule: one of the contact's addresses is `address`, without regard to case.
     package func hasAddress(_ address: String) -> Bool {
-        email.map { Model.lowercasedASCII(Vocabulary.emails[$0]) == Model.lowercasedASCII(address) } ?? false
+        emails.contains { Model.lowercasedASCII(Vocabulary.emails[$0.value]) == Model.lowercasedASCII(address) }
     }
 }

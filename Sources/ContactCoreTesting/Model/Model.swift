@@ -13,9 +13,10 @@ package struct Model: Sendable {
         package var email: Int?
         package var note: String
         package var birthday: ContactDate?
+        package var more: More
 
         package init(id: String, person: Int, givenPerson: Int, organization: Int = 0, phone: Int? = nil, email: Int? = nil,
-                     note: String = "", birthday: ContactDate? = nil) {
+                     note: String = "", birthday: ContactDate? = nil, more: More = More()) {
             self.id = id
             self.person = person
             self.givenPerson = givenPerson
@@ -24,7 +25,19 @@ package struct Model: Sendable {
             self.email = email
             self.note = note
             self.birthday = birthday
+            self.more = more
         }
+
+        /// A contact with a draft's values (the note only with the notes entitlement).
+        init(id: String, _ draft: Draft, entitled: Bool) {
+            self.init(id: id, person: draft.person, givenPerson: draft.person, organization: draft.organization,
+                      phone: draft.phone, email: draft.email, note: entitled ? draft.note : "", birthday: draft.birthday,
+                      more: draft.more)
+        }
+
+        /// Every number, the first under the draft's label, as `(vocabulary index, label index)`.
+        var phones: [Labeled] { Labeled.list(phone, label: Draft.phoneLabel, then: more.phones) }
+        var emails: [Labeled] { Labeled.list(email, label: Draft.emailLabel, then: more.emails) }
     }
 
     package struct App: Hashable, Sendable {
@@ -219,8 +232,11 @@ package struct Model: Sendable {
         return .success(contact)
     }
 
-    /// SPEC 6's date rule as the library documents it: a Gregorian month 1–12 and a day 1–31.
+    /// SPEC 6's date rule as the library documents it: a month 1–12 (1–13 in another calendar,
+    /// for leap months), a day 1–31, a year 1–9999 if any, a named calendar.
     package static func isValid(_ date: ContactDate) -> Bool {
-        (1...12).contains(date.month) && (1...31).contains(date.day) && (date.year.map { (1...9999).contains($0) } ?? true)
+        let months = date.calendar == "gregorian" ? 12 : 13
+        return (1...months).contains(date.month) && (1...31).contains(date.day)
+            && (date.year.map { (1...9999).contains($0) } ?? true) && !date.calendar.isEmpty
     }
 }

@@ -61,8 +61,8 @@ struct Row: Hashable, Sendable {
             case .givenName: Vocabulary.people[c.givenPerson].given
             case .familyName: Vocabulary.people[c.person].family
             case .organizationName: Vocabulary.organizations[c.organization].name
-            case .phoneNumbers: c.phone.map { Vocabulary.phones[$0].text } ?? ""
-            case .emailAddresses: c.email.map { Vocabulary.emails[$0] } ?? ""
+            case .phoneNumbers: c.phones.map { Vocabulary.phones[$0.value].text }.joined(separator: "\n")
+            case .emailAddresses: c.emails.map { Vocabulary.emails[$0.value] }.joined(separator: "\n")
             case .note: c.note
             case .birthday: Row.text(c.birthday)
             default: nil

@@ -280,23 +280,48 @@ extension Runner {
     func compare(_ contact: Contact, _ c: Model.Contact, keys: Keys, readingUnfetched: Bool = true) throws(Failure) {
         let wanted = keys.keys
         try expect(contact.availableKeys, wanted, "SPEC 2 keys to fetch", "keys of \(c.id)")
+        try expect(contact.contactType, c.more.isOrganization ? .organization : .person, "SPEC 2 values", "contactType of \(c.id)")
+        let names = Vocabulary.moreNames[c.more.names], details = Vocabulary.details[c.more.details]
         for key in wanted {
+            // Each value compared as a value: describing it would reflect, and the runtime caches type names.
+            func same<T: Equatable>(_ actual: T?, _ expected: T) throws(Failure) {
+                try expect(actual, expected, "SPEC 2 values", "\(key) of \(c.id)")
+            }
+            func list<V: Equatable>(_ actual: [LabeledValue<V>]?, _ expected: [LabeledValue<V>]) throws(Failure) {
+                try expectList(actual, \.self, expected.map { ($0.value, $0.label) }, "\(key) of \(c.id)")
+            }
             switch key {
-            case .birthday:
-                // Compared as a value: describing it would reflect, and the runtime caches type names.
-                try expect(try? contact.birthday, c.birthday, "SPEC 2 values", "birthday of \(c.id)")
-            case .givenName: try expect(try? contact.givenName, Vocabulary.people[c.givenPerson].given, "SPEC 2 values", "\(key) of \(c.id)")
-            case .familyName: try expect(try? contact.familyName, Vocabulary.people[c.person].family, "SPEC 2 values", "\(key) of \(c.id)")
-            case .organizationName:
-                try expect(try? contact.organizationName, Vocabulary.organizations[c.organization].name, "SPEC 2 values", "\(key) of \(c.id)")
+            case .namePrefix: try same(try? contact.namePrefix, names.namePrefix)
+            case .givenName: try same(try? contact.givenName, Vocabulary.people[c.givenPerson].given)
+            case .middleName: try same(try? contact.middleName, names.middle)
+            case .familyName: try same(try? contact.familyName, Vocabulary.people[c.person].family)
+            case .previousFamilyName: try same(try? contact.previousFamilyName, names.previousFamily)
+            case .nameSuffix: try same(try? contact.nameSuffix, names.nameSuffix)
+            case .nickname: try same(try? contact.nickname, names.nickname)
+            case .phoneticGivenName: try same(try? contact.phoneticGivenName, names.phoneticGiven)
+            case .phoneticMiddleName: try same(try? contact.phoneticMiddleName, names.phoneticMiddle)
+            case .phoneticFamilyName: try same(try? contact.phoneticFamilyName, names.phoneticFamily)
+            case .organizationName: try same(try? contact.organizationName, Vocabulary.organizations[c.organization].name)
+            case .phoneticOrganizationName: try same(try? contact.phoneticOrganizationName, names.phoneticOrganization)
+            case .departmentName: try same(try? contact.departmentName, names.department)
+            case .jobTitle: try same(try? contact.jobTitle, names.jobTitle)
             case .phoneNumbers:
-                try expectList(try? contact.phoneNumbers, \.stringValue, c.phone.map { Vocabulary.phones[$0].text }, label: Draft.phoneLabel,
-                               "\(key) of \(c.id)")
+                try expectList(try? contact.phoneNumbers, \.stringValue,
+                               c.phones.map { (Vocabulary.phones[$0.value].text, Vocabulary.labels[$0.label]) }, "\(key) of \(c.id)")
             case .emailAddresses:
-                try expectList(try? contact.emailAddresses, \.self, c.email.map { Vocabulary.emails[$0] }, label: Draft.emailLabel,
-                               "\(key) of \(c.id)")
-            case .note: try expect(try? contact.note, c.note, "SPEC 2 values", "\(key) of \(c.id)")
-            default: throw fail("SPEC 2 values", "the runner cannot compare \(key)")
+                try expectList(try? contact.emailAddresses, \.self,
+                               c.emails.map { (Vocabulary.emails[$0.value], Vocabulary.labels[$0.label]) }, "\(key) of \(c.id)")
+            case .postalAddresses: try list(try? contact.postalAddresses, details.postalAddresses)
+            case .urlAddresses: try list(try? contact.urlAddresses, details.urlAddresses)
+            case .socialProfiles: try list(try? contact.socialProfiles, details.socialProfiles)
+            case .instantMessageAddresses: try list(try? contact.instantMessageAddresses, details.instantMessageAddresses)
+            case .contactRelations: try list(try? contact.contactRelations, details.contactRelations)
+            case .birthday: try same(try? contact.birthday, c.birthday)
+            case .nonGregorianBirthday: try same(try? contact.nonGregorianBirthday, details.nonGregorianBirthday)
+            case .dates: try list(try? contact.dates, details.dates)
+            case .note: try same(try? contact.note, c.note)
+            case .imageData: try same(try? contact.imageData, details.imageData)
+            case .thumbnailImageData: try same(try? contact.thumbnailImageData, details.thumbnailImageData)
             }
         }
         if readingUnfetched, !wanted.contains(.note) {
@@ -315,37 +340,67 @@ extension Runner {
 }
 
 extension Runner {
-    /// SPEC 2: a list the model holds at most one value of (`expected`) has exactly that value,
-    /// under the label the draft gave it and with the identifier the store assigned (never
-    /// empty once saved); compared in place, spelled out as arrays only to report a difference.
+    /// SPEC 2: a list holds exactly the expected values under their labels, in order, each
+    /// with an identifier the store assigned (never empty once saved, never shared with
+    /// another value of the list); compared in place, spelled out only to report a difference.
     func expectList<Value, Compared: Equatable>(_ list: [LabeledValue<Value>]?, _ compared: KeyPath<Value, Compared>,
-                                               _ expected: Compared?, label: ContactLabel,
+                                               _ expected: [(value: Compared, label: ContactLabel?)],
                                                _ what: @autoclosure () -> String) throws(Failure) {
-        guard list?.count != (expected == nil ? 0 : 1) || list?.first?.value[keyPath: compared] != expected else {
-            guard let saved = list?.first else { return }
-            try expect(saved.label, label, "SPEC 2 values", "the label of \(what())")
-            if saved.identifier.isEmpty { throw fail("SPEC 2 values", "\(what()): a saved value has no identifier") }
-            return
+        guard let list, list.count == expected.count,
+              zip(list, expected).allSatisfy({ $0.value[keyPath: compared] == $1.value && $0.label == $1.label })
+        else {
+            try expect(list?.map { $0.value[keyPath: compared] }, expected.map(\.value), "SPEC 2 values", what())
+            return try expect(list?.map(\.label), expected.map(\.label), "SPEC 2 values", "the labels of \(what())")
         }
-        try expect(list?.map { $0.value[keyPath: compared] }, expected.map { [$0] } ?? [], "SPEC 2 values", what())
+        if list.contains(where: \.identifier.isEmpty) { throw fail("SPEC 2 values", "\(what()): a saved value has no identifier") }
+        if list.count > 1, Set(list.map(\.identifier)).count < list.count {
+            throw fail("SPEC 2 values", "\(what()): two values share an identifier")
+        }
     }
 }
 
 extension Draft {
-    /// The labels of a draft's number and address: a standard label each, as the person's app sets.
-    static let phoneLabel = ContactLabel.mobile
-    static let emailLabel = ContactLabel.home
+    /// The labels (``Vocabulary/labels``) of a draft's first number and address: a standard
+    /// label each, as the person's app sets.
+    static let phoneLabel = 0
+    static let emailLabel = 1
 
     /// A new `MutableContact` with the draft's values: it carries every key.
     package var mutableContact: MutableContact {
-        var contact = MutableContact()
+        var contact = MutableContact(contactType: more.isOrganization ? .organization : .person)
         contact.givenName = Vocabulary.people[person].given
         contact.familyName = Vocabulary.people[person].family
         contact.organizationName = Vocabulary.organizations[organization].name
-        contact.phoneNumbers = phone.map { [LabeledValue(label: Self.phoneLabel, value: PhoneNumber(Vocabulary.phones[$0].text))] } ?? []
-        contact.emailAddresses = email.map { [LabeledValue(label: Self.emailLabel, value: Vocabulary.emails[$0])] } ?? []
+        contact.phoneNumbers = Labeled.list(phone, label: Self.phoneLabel, then: more.phones).map {
+            LabeledValue(label: Vocabulary.labels[$0.label], value: PhoneNumber(Vocabulary.phones[$0.value].text))
+        }
+        contact.emailAddresses = Labeled.list(email, label: Self.emailLabel, then: more.emails).map {
+            LabeledValue(label: Vocabulary.labels[$0.label], value: Vocabulary.emails[$0.value])
+        }
         contact.note = note
         contact.birthday = birthday
+        guard more != More() else { return contact }
+        let names = Vocabulary.moreNames[more.names], details = Vocabulary.details[more.details]
+        contact.namePrefix = names.namePrefix
+        contact.middleName = names.middle
+        contact.nameSuffix = names.nameSuffix
+        contact.nickname = names.nickname
+        contact.previousFamilyName = names.previousFamily
+        contact.phoneticGivenName = names.phoneticGiven
+        contact.phoneticMiddleName = names.phoneticMiddle
+        contact.phoneticFamilyName = names.phoneticFamily
+        contact.departmentName = names.department
+        contact.jobTitle = names.jobTitle
+        contact.phoneticOrganizationName = names.phoneticOrganization
+        contact.postalAddresses = details.postalAddresses
+        contact.urlAddresses = details.urlAddresses
+        contact.socialProfiles = details.socialProfiles
+        contact.instantMessageAddresses = details.instantMessageAddresses
+        contact.contactRelations = details.contactRelations
+        contact.dates = details.dates
+        contact.nonGregorianBirthday = details.nonGregorianBirthday
+        contact.imageData = details.imageData
+        contact.thumbnailImageData = details.thumbnailImageData
         return contact
     }
 }

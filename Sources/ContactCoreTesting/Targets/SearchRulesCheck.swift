@@ -29,8 +29,7 @@ enum SearchRulesCheck {
         }
         for (index, draft) in drafts.enumerated() {
             let probe = SearchProbe(draft.mutableContact)
-            let c = Model.Contact(id: "", person: draft.person, givenPerson: draft.person, organization: draft.organization,
-                                  phone: draft.phone, email: draft.email)
+            let c = Model.Contact(id: "", draft, entitled: true)
             let who = "contact \(index) (\(Vocabulary.people[draft.person].given) \(Vocabulary.people[draft.person].family))"
             for (query, library) in zip(names, prepared) {
                 let expected = model.matchesName(query.tokens, c)
@@ -47,14 +46,14 @@ enum SearchRulesCheck {
                 let expected = c.hasNumber(matching: Vocabulary.phones[n].digits)
                 if probe.matchesPhone(Vocabulary.phones[n].text) != expected {
                     return Failure(rule: "SPEC 7 phone matching", step: 0,
-                                   detail: "\(Vocabulary.phones[n].text) against \(c.phone.map { Vocabulary.phones[$0].text } ?? "no number"): expected \(expected)")
+                                   detail: "\(Vocabulary.phones[n].text) against \(c.phones.map { Vocabulary.phones[$0.value].text }): expected \(expected)")
                 }
             }
             for n in emails where !Vocabulary.emails[n].isEmpty {
                 let expected = c.hasAddress(Vocabulary.emails[n])
                 if probe.matchesEmail(Vocabulary.emails[n]) != expected {
                     return Failure(rule: "SPEC 7 email matching (whole address)", step: 0,
-                                   detail: "\(Vocabulary.emails[n]) against \(c.email.map { Vocabulary.emails[$0] } ?? "no address"): expected \(expected)")
+                                   detail: "\(Vocabulary.emails[n]) against \(c.emails.map { Vocabulary.emails[$0.value] }): expected \(expected)")
                 }
             }
         }
