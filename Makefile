@@ -11,7 +11,7 @@ TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
 BASELINE ?= local
 
-.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage mutants races bench bench-baseline bench-check bench-vcard bench-storage bench-fetch-profile clean
+.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage coverage mutants races bench bench-baseline bench-check bench-vcard bench-storage bench-fetch-profile clean
 
 help: ## List these commands, their variables and the fuzz targets
 	@echo "Usage: make <command> [VARIABLE=value ...]"
@@ -27,6 +27,7 @@ help: ## List these commands, their variables and the fuzz targets
 	@echo "  MERGE_FROM=dir         fuzz-merge also takes dir/<Target>/ (e.g. a downloaded nightly corpus)"
 	@echo "  MINIMIZE=1             fuzz-merge rewrites each corpus as its smallest set with the same coverage"
 	@echo "  MIN_SECONDS=60         budget of fuzz-min"
+	@echo "  CAMPAIGN_SECONDS=600   seconds each target fuzzes in a coverage campaign (coverage), two at a time"
 	@echo "  INPUT_TIMEOUT=10       seconds one input may run before it counts as a hang"
 	@echo "  FUZZ_ARGS='...'        extra libFuzzer flags, e.g. FUZZ_ARGS=-max_len=256"
 	@echo "  BENCH_ARGS='...'       package-benchmark flags, e.g. BENCH_ARGS='--target SearchBenchmark --filter .*100k'"
@@ -60,6 +61,9 @@ fuzz-merge: ## Merge the inputs fuzzing found into the checked-in Corpus/<Target
 
 fuzz-coverage: ## Line coverage of Sources/ContactCore per target's corpus (text and HTML)
 	$(FUZZ) coverage
+
+coverage: ## A coverage campaign: each target fuzzes CAMPAIGN_SECONDS=600, then fuzz-coverage counts what it found and lists every line not reached
+	$(FUZZ) campaign
 
 mutants: ## Apply each Fuzz/Mutants/*.mutant alone: which tests kill it, each fuzzer's time to find it (MUTANTS=glob)
 	scripts/mutants.sh

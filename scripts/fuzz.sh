@@ -460,6 +460,11 @@ cmd_coverage() {
     for t in "${targets[@]}"; do
         local bin=$COV_SCRATCH/debug/$t dirs=("$empty") n=0
         if [[ -d $CORPUS_ROOT/$t ]]; then dirs+=("$CORPUS_ROOT/$t"); n=$(find "$CORPUS_ROOT/$t" -type f | wc -l); fi
+        # After a campaign: what it found too.
+        if [[ ${COVERAGE_WITH_WORK:-0} == 1 && -d $WORK_CORPUS_ROOT/$t ]]; then
+            dirs+=("$WORK_CORPUS_ROOT/$t")
+            n=$((n + $(find "$WORK_CORPUS_ROOT/$t" -type f | wc -l)))
+        fi
         LLVM_PROFILE_FILE="$profiles/$t-%p.profraw" timeout --kill-after=10 1800 \
             "$bin" -runs=0 -timeout="$INPUT_TIMEOUT" "${dirs[@]}" >"$profiles/$t.log" 2>&1 ||
             { tail -n 20 "$profiles/$t.log"; die "$t crashed while replaying its corpus: run make fuzz-replay"; }
@@ -478,6 +483,15 @@ cmd_coverage() {
     "$cov" export "${objects[@]:1}" -instr-profile="$profiles/all.profdata" -summary-only "$library" >"$profiles/all.json"
     "$cov" report "${objects[@]:1}" -instr-profile="$profiles/all.profdata" "$library" >"$COVERAGE_ROOT/summary.txt"
     rows+=("all-targets - $(line_totals "$profiles/all.json")")
+    # Every line no target reached, as file:line: code.
+    "$cov" show "${objects[@]:1}" -instr-profile="$profiles/all.profdata" -format=text "$library" |
+        awk -v root="$root/" '
+            /^\/.*\.swift:$/ { file = substr($0, 1, length($0) - 1); sub(root, "", file); next }
+            match($0, /^ *[0-9]+\| *0\|/) {
+                split($0, parts, "|"); line = parts[1]; gsub(/ /, "", line)
+                code = substr($0, RLENGTH + 1); sub(/^ +/, "", code)
+                print file ":" line ": " code
+            }' >"$COVERAGE_ROOT/uncovered.txt"
     {
         echo "Line coverage of Sources/ContactCore reached by each target's checked-in corpus ($CORPUS_ROOT/<Target>):"
         printf '%-22s %12s %18s %8s\n' target "corpus files" "lines covered" cover
@@ -487,8 +501,28 @@ cmd_coverage() {
             printf '%-22s %12s %18s %7.2f%%\n' "$name" "$files" "$covered/$count" "$percent"
         done
     } | tee "$COVERAGE_ROOT/table.txt"
+    echo "Lines no target reached: $COVERAGE_ROOT/uncovered.txt ($(wc -l <"$COVERAGE_ROOT/uncovered.txt"))"
     echo "Per-file text summaries: $COVERAGE_ROOT/<Target>/summary.txt and $COVERAGE_ROOT/summary.txt"
     echo "HTML: $COVERAGE_ROOT/<Target>/index.html"
+}
+
+# A coverage campaign: every target fuzzes for CAMPAIGN_SECONDS (two at a time, one per core)
+# from its corpus into its working corpus, then coverage counts both (Fuzz/Coverage/).
+cmd_campaign() {
+    local targets t failed=0
+    mapfile -t targets < <(replay_targets)
+    build "$FUZZ_CONFIG" "$FUZZ_SCRATCH" address "${targets[@]}"
+    mkdir -p "$LOG_DIR"
+    FUZZ_SECONDS=${CAMPAIGN_SECONDS:-600}
+    for t in "${targets[@]}"; do
+        while (($(jobs -rp | wc -l) >= ${CAMPAIGN_PARALLEL:-2})); do wait -n || failed=1; done
+        echo "campaign: $t for ${FUZZ_SECONDS}s (log: $LOG_DIR/$t.campaign.log)"
+        fuzz_one "$t" >"$LOG_DIR/$t.campaign.log" &
+    done
+    while (($(jobs -rp | wc -l) > 0)); do wait -n || failed=1; done
+    for t in "${targets[@]}"; do echo "$t: exec/s, edges, features, corpus: $(stats "$LOG_DIR/$t.campaign.log")"; done
+    COVERAGE_WITH_WORK=1 cmd_coverage
+    if ((failed)); then die "a target stopped early: see $LOG_DIR/<Target>.campaign.log and $CRASH_ROOT"; fi
 }
 
 # ci_crashes TARGET ARTIFACT: Markdown for a CI job summary: each crash file of the target with
@@ -555,7 +589,8 @@ case $command in
     min) cmd_min "$@" ;;
     merge) cmd_merge ;;
     coverage) cmd_coverage ;;
+    campaign) cmd_campaign ;;
     ci-crashes) cmd_ci_crashes "$@" ;;
     clean) cmd_clean ;;
-    *) die "usage: fuzz.sh targets|build|binary|options|flags|asan-options|run|fuzz|replay|repro|min|merge|coverage|ci-crashes|clean (see make help)" ;;
+    *) die "usage: fuzz.sh targets|build|binary|options|flags|asan-options|run|fuzz|replay|repro|min|merge|coverage|campaign|ci-crashes|clean (see make help)" ;;
 esac
