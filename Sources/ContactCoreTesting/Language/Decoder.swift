@@ -240,8 +240,9 @@ package struct Decoder {
     }
 
     /// Below 0x80: tokens, each a prefix of a name token spelled raw (``Vocabulary/spell(_:_:)``),
-    /// joined by a separator; 0x80–0xBF: a spelled query of ``Vocabulary/spelledQueries``; from
-    /// 0xC0: a phone number or an email address as typed.
+    /// joined by a separator; 0x80–0x9F: a spelled query of ``Vocabulary/spelledQueries``;
+    /// 0xA0–0xBF: a person's full name as written (``Vocabulary/fullName(of:names:withMiddle:familyFirst:)``);
+    /// from 0xC0: a phone number or an email address as typed.
     private func queryText(_ r: inout ByteReader) -> QueryText {
         let selector = r.byte()
         switch selector {
@@ -249,6 +250,9 @@ package struct Decoder {
             let n = Int(selector - 0xC0) % (Vocabulary.phones.count + Vocabulary.emails.count)
             let text = n < Vocabulary.phones.count ? Vocabulary.phones[n].text : Vocabulary.emails[n - Vocabulary.phones.count]
             return QueryText(text: text, tokens: Vocabulary.asciiTokens(text))
+        case 0xA0...:
+            return Vocabulary.fullName(of: r.index(Vocabulary.people.count), names: r.index(Vocabulary.moreNames.count),
+                                       withMiddle: selector & 1 == 0, familyFirst: selector & 2 != 0)
         case 0x80...:
             return Vocabulary.spelledQueries[Int(selector - 0x80) % Vocabulary.spelledQueries.count]
         default:

@@ -154,6 +154,20 @@ package enum Vocabulary {
         return seen
     }()
 
+    /// The full name of `people[person]` with `moreNames[names]`, as the person wrote it: given
+    /// (and middle) then family, or "family, given (middle)"; its tokens are the names' own, the
+    /// ones an exact full-name match (SPEC 7) compares.
+    package static func fullName(of person: Int, names: Int, withMiddle: Bool, familyFirst: Bool) -> QueryText {
+        let who = people[person], more = moreNames[names]
+        let middle = withMiddle ? more.middle : ""
+        let given = [who.given, middle].filter { !$0.isEmpty }.joined(separator: " ")
+        let text = familyFirst ? [who.family, given].filter { !$0.isEmpty }.joined(separator: ", ")
+            : [given, who.family].filter { !$0.isEmpty }.joined(separator: " ")
+        let givenTokens = Array(who.givenForms.prefix(who.givenTokens)) + (withMiddle ? more.middleTokens : [])
+        let familyTokens = Array(who.familyForms.prefix(who.familyTokens))
+        return QueryText(text: text, tokens: familyFirst ? familyTokens + givenTokens : givenTokens + familyTokens)
+    }
+
     /// What separates the tokens of a query as typed: SPEC 7 splits at white space (full-width
     /// and tabs too) and punctuation.
     package static let separators = [" ", "  ", ", ", "-", "\u{3000}", "\t", " / ", "・"]

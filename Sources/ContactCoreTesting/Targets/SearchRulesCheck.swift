@@ -1,9 +1,10 @@
 import ContactCore
 
 /// `FuzzSearchMatching`: SPEC 7 as functions. The program's contacts (its cast and every
-/// contact a save writes) and its queries (name, phone and email fetches, button taps) meet
-/// pairwise, without a device: the library's tokens, name, phone and email predicates and the
-/// button's kind of match, against the model's rules over the vocabulary's hand-written tables.
+/// contact a save writes) and its queries (name, phone and email fetches, button taps, and each
+/// contact's own full name) meet pairwise, without a device: the library's tokens, name, phone
+/// and email predicates and the button's kind of match, against the model's rules over the
+/// vocabulary's hand-written tables.
 /// The stateful targets check the same rules through the store and the button.
 enum SearchRulesCheck {
     static func check(_ program: Program) -> Failure? {
@@ -20,6 +21,10 @@ enum SearchRulesCheck {
             case .button(_, let tap): names.append(tap.query)
             default: break
             }
+        }
+        // Each contact's own full name, with and without its middle name: the exact match's edge.
+        for draft in drafts where draft.more.names != 0 {
+            names += [true, false].map { Vocabulary.fullName(of: draft.person, names: draft.more.names, withMiddle: $0, familyFirst: !$0) }
         }
         let model = Model(sortOrder: program.sortOrder)
         let prepared = names.map { SearchProbe.Query($0.text) }

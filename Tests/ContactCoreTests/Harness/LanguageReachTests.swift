@@ -70,6 +70,8 @@ import Testing
         #expect(queries.contains { $0.text.unicodeScalars.contains { (0x30A1...0x30F6).contains($0.value) } }, "katakana")
         #expect(queries.contains { $0.text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } }, "composed Hangul")
         #expect(queries.contains { $0.text.unicodeScalars.contains { (0x41...0x5A).contains($0.value) } }, "upper case")
+        #expect(queries.contains { $0.text.contains("Jean-Luc") }, "a full name with its middle name")
+        #expect(queries.contains { $0.text.contains(", ") && $0.tokens.count > 2 }, "a full name, family first")
     }
 
     /// Each spelling normalizes back to its token, as the model assumes (SPEC 7's normalization).
