@@ -22,11 +22,18 @@ enum SearchRulesCheck {
             default: break
             }
         }
-        // Each contact's own full name, with and without its middle name: the exact match's edge.
-        for draft in drafts where draft.more.names != 0 {
-            names += [true, false].map { Vocabulary.fullName(of: draft.person, names: draft.more.names, withMiddle: $0, familyFirst: !$0) }
-        }
         let model = Model(sortOrder: program.sortOrder)
+        for draft in drafts where draft.more.names != 0 {
+            // Each contact's own full name, with and without its middle name: the exact match's edge.
+            names += [true, false].map { Vocabulary.fullName(of: draft.person, names: draft.more.names, withMiddle: $0, familyFirst: !$0) }
+            // More than eight of its own forms' prefixes, one and two scalars long in turn, last
+            // form first: a token that takes the first form it prefixes leaves a later one none.
+            let forms = model.nameForms(of: Model.Contact(id: "", draft, entitled: true))
+            if forms.count > 8 {
+                let tokens = forms.reversed().enumerated().map { String(String.UnicodeScalarView($0.element.unicodeScalars.prefix(1 + $0.offset % 2))) }
+                names.append(QueryText(text: tokens.joined(separator: " "), tokens: tokens))
+            }
+        }
         let prepared = names.map { SearchProbe.Query($0.text) }
         for (query, library) in zip(names, prepared) where library.tokens != query.tokens {
             return Failure(rule: "SPEC 7 normalization", step: 0,
