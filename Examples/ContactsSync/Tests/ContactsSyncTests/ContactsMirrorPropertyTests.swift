@@ -57,21 +57,29 @@ struct KeepsUnsharedContacts: BuggyMirror {
         #expect(ContactsAppProperty.firstFailure(MirrorUnderTest.self, count: 1_000) == nil)
     }
 
-    /// Each bug is found within the default run, and printed as a short test.
+    /// Each bug is found within the default run and printed as a short test, whose input
+    /// still fails with the bug and passes without it.
     @Test(arguments: ContactsMirror.Bug.allCases)
     func everyBugIsFound(bug: ContactsMirror.Bug) throws {
-        let failure = try #require(Self.firstFailure(with: bug))
+        let failure = try #require(Self.failure(with: bug))
         #expect(failure.rule == "the app's invariant")
         let lines = failure.test.split(separator: "\n").count
         print("\(bug): run \(failure.run), printed test of \(lines) lines\n\(failure.test)")
         #expect(lines <= 20)
+        #expect(Self.failure(with: bug, input: failure.input) != nil)
+        #expect(ContactsAppProperty.failure(MirrorUnderTest.self, input: failure.input) == nil)
     }
 
-    static func firstFailure(with bug: ContactsMirror.Bug) -> ContactsAppFailure? {
+    /// The first failure of the default run, or of `input`, with `bug` switched on.
+    static func failure(with bug: ContactsMirror.Bug, input: [UInt8]? = nil) -> ContactsAppFailure? {
         switch bug {
-        case .ignoresFullSync: ContactsAppProperty.firstFailure(IgnoresFullSync.self)
-        case .dropsPickerResult: ContactsAppProperty.firstFailure(DropsPickerResult.self)
-        case .keepsUnsharedContacts: ContactsAppProperty.firstFailure(KeepsUnsharedContacts.self)
+        case .ignoresFullSync: failure(IgnoresFullSync.self, input)
+        case .dropsPickerResult: failure(DropsPickerResult.self, input)
+        case .keepsUnsharedContacts: failure(KeepsUnsharedContacts.self, input)
         }
+    }
+
+    static func failure<App: ContactsAppUnderTest>(_ app: App.Type, _ input: [UInt8]?) -> ContactsAppFailure? {
+        input.map { ContactsAppProperty.failure(app, input: $0) } ?? ContactsAppProperty.firstFailure(app)
     }
 }
