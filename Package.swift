@@ -23,12 +23,24 @@ let nightlyFuzzTargets = [
     "FuzzPermittedSetOnSQLite",
 ]
 
+/// The example app of ContactCoreTestKit: a contacts mirror, its property test, and its
+/// fuzz target (built by `swift build`, fuzzed by hand; `scripts/fuzz.sh` knows only `fuzzTargets`).
+let exampleTargets: [Target] = [
+    .target(name: "ContactsSync", dependencies: ["ContactCore"], path: "Examples/ContactsSync/Sources/ContactsSync"),
+    .testTarget(name: "ContactsSyncTests", dependencies: ["ContactsSync", "ContactCore", "ContactCoreTestKit"],
+                path: "Examples/ContactsSync/Tests/ContactsSyncTests"),
+    .executableTarget(name: "FuzzContactsSync", dependencies: ["ContactsSync", "ContactCore", "ContactCoreTestKit"],
+                      path: "Examples/ContactsSync/Fuzz/FuzzContactsSync"),
+]
+
 let package = Package(
     name: "ContactCore",
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "ContactCore", targets: ["ContactCore"]),
         .library(name: "ContactCoreTesting", targets: ["ContactCoreTesting"]),
+        // Property tests of an app's own contacts code on the harness: the public face of ContactCoreTesting.
+        .library(name: "ContactCoreTestKit", targets: ["ContactCoreTestKit"]),
         // The SQLite back end: a product of its own, so apps of the in-memory device never build GRDB.
         .library(name: "ContactCoreSQLite", targets: ["ContactCoreSQLite"]),
         // The command-line tool over a device file; its commands live in ContactCoreCLI.
@@ -43,6 +55,7 @@ let package = Package(
     targets: [
         .target(name: "ContactCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         .target(name: "ContactCoreTesting", dependencies: ["ContactCore"]),
+        .target(name: "ContactCoreTestKit", dependencies: ["ContactCore", "ContactCoreTesting"]),
         // The harness's SQLite back end, apart so that ContactCoreTesting and the fuzzers stay free of SQLite.
         .target(name: "ContactCoreTestingSQLite", dependencies: ["ContactCoreTesting", "ContactCoreSQLite"]),
         .target(
@@ -77,7 +90,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-    ] + fuzzTargets.map { name in
+    ] + exampleTargets + fuzzTargets.map { name in
         .executableTarget(name: name, dependencies: ["ContactCoreTesting"], path: "Fuzz/\(name)")
     } + nightlyFuzzTargets.map { name in
         .executableTarget(name: name, dependencies: ["ContactCoreTestingSQLite"], path: "Fuzz/\(name)")

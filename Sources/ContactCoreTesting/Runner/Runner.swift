@@ -339,3 +339,12 @@ package struct Runner {
         }
     }
 }
+
+extension Runner {
+    /// A runner at `program`'s start with none of its operations run, for a driver that
+    /// performs them itself and acts between them (ContactCoreTestKit's app turns). It is
+    /// never put back among the idle runners.
+    package init(startOf program: Program) throws(Failure) {
+        try self.init(startingFrom: program, at: Start(of: program), on: .memory)
+    }
+}
