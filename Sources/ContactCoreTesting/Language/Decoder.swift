@@ -11,6 +11,7 @@ package struct Decoder {
     /// Version 2 with a device byte after the header (identity, history limit, accounts) and
     /// more token, step and container choices; 5 is its parallel program.
     package static let deviceVersion: UInt8 = 4
+    /// A parallel program (as ``parallelVersion``) of version 4: the device byte follows the shape.
     package static let parallelDeviceVersion: UInt8 = 5
     package static let maximumOperations = 16
 

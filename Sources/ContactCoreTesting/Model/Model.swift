@@ -84,6 +84,7 @@ package struct Model: Sendable {
         package var group: String
     }
 
+    /// `group` nested directly in `parent`.
     package struct Nesting: Hashable, Sendable {
         package var group: String
         package var parent: String

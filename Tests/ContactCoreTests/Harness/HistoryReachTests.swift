@@ -32,6 +32,25 @@ import Testing
         #expect(version2.operations == [.history(app: 0, token: .none, excludeAuthor: 2, includeGroups: true)])
     }
 
+    @Test func theNewChoicesPrintAsSwift() {
+        var program = Program()
+        program.device = DeviceSetup(identity: 2, historyLimit: 1, hasAccounts: true)
+        program.operations = [
+            .save(app: 0, author: 0, steps: [.addTo(.contact(1), Draft(person: 1)), .addSubgroup(.added(1), .known(0)),
+                                             .removeSubgroup(.known(0), .contact(2))]),
+            .history(app: 0, token: .otherDevice(3), excludeAuthor: nil, includeGroups: true),
+            .history(app: 0, token: .atCommit(4), excludeAuthor: nil, includeGroups: false),
+            .history(app: 0, token: .damaged(5, index: 6, mask: 7), excludeAuthor: nil, includeGroups: false),
+        ]
+        let test = Printer.test(program, name: "reach", failure: nil)
+        #expect(test.contains("    program.device = DeviceSetup(identity: 2, historyLimit: 1, hasAccounts: true)"))
+        #expect(test.contains(".save(app: 0, author: 0, steps: [.addTo(.contact(1), Draft(person: 1)), "
+            + ".addSubgroup(.added(1), .known(0)), .removeSubgroup(.known(0), .contact(2))]),  // 1"))
+        #expect(test.contains(".history(app: 0, token: .otherDevice(3), excludeAuthor: nil, includeGroups: true),  // 2"))
+        #expect(test.contains("token: .atCommit(4),"))
+        #expect(test.contains("token: .damaged(5, index: 6, mask: 7),"))
+    }
+
     /// SPEC 11: another device's token, one from the future, an expired one and a damaged one
     /// each give a full sync for their reason; a token the history still reaches gives the changes.
     @Test(arguments: [UInt64(1), 2])
