@@ -196,6 +196,10 @@ package struct Decoder {
             let contact = ref(&r)
             return .update(contact, draft(&r))
         case 3: return .delete(ref(&r))
+        case 4 where reachesDevice:
+            groupsInSave += 1
+            let container = containerRef(&r)
+            return .addGroupTo(container, name: Vocabulary.groupNames[r.index(Vocabulary.groupNames.count)])
         case 4:
             groupsInSave += 1
             return .addGroup(name: Vocabulary.groupNames[r.index(Vocabulary.groupNames.count)])

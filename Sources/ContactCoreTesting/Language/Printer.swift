@@ -148,6 +148,7 @@ package enum Printer {
         case .update(let ref, let draft): ".update(\(literal(ref)), \(literal(draft)))"
         case .delete(let ref): ".delete(\(literal(ref)))"
         case .addGroup(let name): ".addGroup(name: \(name.debugDescription))"
+        case .addGroupTo(let container, let name): ".addGroupTo(.\(container), name: \(name.debugDescription))"
         case .deleteGroup(let ref): ".deleteGroup(\(literal(ref)))"
         case .addMember(let ref, let group): ".addMember(\(literal(ref)), \(literal(group)))"
         case .removeMember(let ref, let group): ".removeMember(\(literal(ref)), \(literal(group)))"

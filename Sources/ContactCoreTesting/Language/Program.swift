@@ -129,6 +129,8 @@ package enum Step: Hashable, Sendable {
     case update(Ref, Draft)
     case delete(Ref)
     case addGroup(name: String)
+    /// Adds a group to a chosen container.
+    case addGroupTo(ContainerRef, name: String)
     case deleteGroup(GroupRef)
     case addMember(Ref, GroupRef)
     case removeMember(Ref, GroupRef)

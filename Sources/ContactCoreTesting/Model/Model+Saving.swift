@@ -15,7 +15,7 @@ extension Model {
         case add(Draft, reference: Int, container: String? = nil)
         case update(Reference, Draft)
         case delete(Reference)
-        case addGroup(String, reference: Int)
+        case addGroup(String, reference: Int, container: String? = nil)
         case deleteGroup(Reference)
         case addMember(Reference, Reference)
         case removeMember(Reference, Reference)
@@ -43,7 +43,7 @@ extension Model {
             return .failed(.unauthorizedKeys, identifiers: [], underlying: 0)
         }
         let invalid = steps.filter { step in
-            if case .addGroup(let name, _) = step { return name.allSatisfy(\.isWhitespace) }
+            if case .addGroup(let name, _, _) = step { return name.allSatisfy(\.isWhitespace) }
             return step.draft?.birthday.map { !Model.isValid($0) } ?? false
         }
         if invalid.count == 1 {
@@ -73,8 +73,7 @@ extension Model {
         for (position, step) in steps.enumerated() {
             switch step {
             case .add(let draft, let reference, let named):
-                // SPEC 2: a contact lives in a container that exists.
-                guard let container = named.map({ named in containers.first { Self.same($0, named) } }) ?? containers.first else {
+                guard let container = after.container(named) else {
                     failures.append((.parentRecordDoesNotExist, named.map { [$0] } ?? []))
                     continue
                 }
@@ -120,10 +119,14 @@ extension Model {
                 }
                 for index in after.apps.indices { after.apps[index].permitted.remove(id) }
                 touched.append((.contact(id), position))
-            case .addGroup(let name, let reference):
+            case .addGroup(let name, let reference, let named):
+                guard let container = after.container(named) else {
+                    failures.append((.parentRecordDoesNotExist, named.map { [$0] } ?? []))
+                    continue
+                }
                 let id = newGroups[reference] ?? "new record \(reference)"
                 created[reference] = id
-                after.groups.append((id, name))
+                after.groups.append((id, name, container))
                 touched.append((.group(id), position))
             case .deleteGroup(let ref):
                 guard let id = groupID(ref, in: after) else {
@@ -238,6 +241,13 @@ extension Model {
         case .member(let contact, let group): members.contains(Pair(contact: contact, group: group))
         case .subgroup(let group, let parent): subgroups.contains(Nesting(group: group, parent: parent))
         }
+    }
+
+    /// SPEC 2: the stored identifier of the container a save names, the default one for none;
+    /// `nil` when it names none that exists.
+    func container(_ named: String?) -> String? {
+        guard let named else { return containers.first }
+        return containers.first { Self.same($0, named) }
     }
 
     /// The group and every group nested in it, at any depth.

@@ -65,7 +65,8 @@ package struct Model: Sendable {
     package var sortOrder: SortOrder
     /// Every contact, in insertion order.
     package var contacts: [Contact] = []
-    package var groups: [(id: String, name: String)] = []
+    /// Every group, in insertion order, with the container it was added to.
+    package var groups: [(id: String, name: String, container: String)] = []
     package var members: Set<Pair> = []
     /// Groups nested in groups (SPEC 2), as pairs of a group and its parent.
     package var subgroups: Set<Nesting> = []

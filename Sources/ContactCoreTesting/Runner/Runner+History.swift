@@ -134,7 +134,7 @@ extension Runner {
             case .addGroup(let group), .updateGroup(let group):
                 guard let stored = model.groups.first(where: { $0.id == group.identifier }) else { continue }
                 try expect(group.name, stored.name, "SPEC 11 history: a group's values", "the name of \(group.identifier)")
-                try expect(group.containerIdentifier, model.containers.first ?? "", "SPEC 11 history: a group's values",
+                try expect(group.containerIdentifier, stored.container, "SPEC 11 history: a group's values",
                            "the container of \(group.identifier)")
             default:
                 continue

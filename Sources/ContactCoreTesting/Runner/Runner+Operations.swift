@@ -180,6 +180,11 @@ extension Runner {
                 adds += 1
                 addedGroups.append((request.add(MutableGroup(name: name)), adds))
                 modelSteps.append(.addGroup(name, reference: adds))
+            case .addGroupTo(let container, let name):
+                adds += 1
+                let id = resolve(container)
+                addedGroups.append((request.add(MutableGroup(name: name), toContainerWithIdentifier: id), adds))
+                modelSteps.append(.addGroup(name, reference: adds, container: id))
             case .deleteGroup(let ref):
                 let (library, model) = group(ref)
                 request.deleteGroup(library)

@@ -385,6 +385,14 @@ package struct Runner {
                 let held = try stores[app].contactIdentifiers(matching: .inContainer(identifier: container))
                 try expect(Set(held), Set(model.visibleContacts(to: app).filter { $0.container == container }.map(\.id)),
                            "SPEC 2 containers", "contacts of container \(container) for app \(app)")
+                let groups = try stores[app].groups(matching: .inContainer(identifier: container)).map(\.identifier)
+                try expect(groups, model.groups.filter { $0.container == container }.map(\.id), "SPEC 2 containers",
+                           "groups of container \(container)")
+            }
+            // The container of each contact the app sees, and none for one it does not (SPEC 4).
+            for contact in model.contacts {
+                let found = try stores[app].containers(matching: .ofContact(identifier: contact.id)).map(\.identifier)
+                try expect(found, model.sees(contact, app) ? [contact.container] : [], "SPEC 2 containers", "the container of \(contact.id)")
             }
         } catch let failure as Failure {
             throw failure

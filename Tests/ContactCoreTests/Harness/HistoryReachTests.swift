@@ -114,7 +114,7 @@ import Testing
         #expect(Runner.run(program) == nil)
     }
 
-    /// SPEC 2: contacts go to the container a save names (an unknown one is
+    /// SPEC 2: contacts and groups go to the container a save names (an unknown one is
     /// `parentRecordDoesNotExist`), and their add events name it.
     @Test func contactsLiveInTheContainerTheSaveNamed() {
         var program = Program()
@@ -125,6 +125,8 @@ import Testing
             .save(app: 0, author: 0, steps: [.addTo(.known(1), Draft(person: 1)), .addTo(.known(2), Draft(person: 2))]),
             .save(app: 1, author: 0, steps: [.addTo(.known(0), Draft(person: 3)), .addTo(.known(5), Draft(person: 4))]),
             .save(app: 0, author: 0, steps: [.addTo(.contact(0), Draft(person: 5))]),
+            .save(app: 0, author: 0, steps: [.addGroupTo(.known(2), name: "Work"), .addGroup(name: "Family"), .addMember(.known(0), .added(0))]),
+            .save(app: 0, author: 0, steps: [.addGroupTo(.contact(1), name: "Work")]),
             .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: false),
             .history(app: 1, token: .none, excludeAuthor: nil, includeGroups: true),
         ]
