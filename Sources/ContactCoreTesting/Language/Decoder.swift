@@ -57,7 +57,7 @@ package struct Decoder {
         if reachesDevice {
             let byte = reader.byte()
             program.device = DeviceSetup(identity: 1 + UInt64(byte & 1), historyLimit: DeviceSetup.historyLimits[Int(byte >> 1 & 3)],
-                                         hasAccounts: byte & 8 != 0)
+                                         hasAccounts: byte & 8 != 0, hasGroups: byte & 0x10 != 0)
         }
         var records: [Range<Int>] = []
         var operations: [Op] = []

@@ -13,7 +13,7 @@ package enum Printer {
         if program.device != DeviceSetup() {
             let device = program.device
             lines.append("    program.device = DeviceSetup(identity: \(device.identity), historyLimit: \(optional(device.historyLimit)), "
-                + "hasAccounts: \(device.hasAccounts))")
+                + "hasAccounts: \(device.hasAccounts), hasGroups: \(device.hasGroups))")
         }
         if program.initialStatus.contains(where: { $0 != .notDetermined }) {
             lines.append("    program.initialStatus = [\(program.initialStatus.map(literal).joined(separator: ", "))]")

@@ -38,11 +38,15 @@ package struct DeviceSetup: Hashable, Sendable {
     package var historyLimit: Int?
     /// An Exchange and a CardDAV container after the default local one.
     package var hasAccounts: Bool
+    /// The person's groups (``Vocabulary/groupNames`` but the blank one, each in the next
+    /// container), there before the program starts: its first save can nest them.
+    package var hasGroups: Bool
 
-    package init(identity: UInt64 = 1, historyLimit: Int? = nil, hasAccounts: Bool = false) {
+    package init(identity: UInt64 = 1, historyLimit: Int? = nil, hasAccounts: Bool = false, hasGroups: Bool = false) {
         self.identity = identity
         self.historyLimit = historyLimit
         self.hasAccounts = hasAccounts
+        self.hasGroups = hasGroups
     }
 
     /// The limits a header byte picks from: small enough that a program outlives its first tokens.

@@ -75,9 +75,12 @@ extension Runner {
             (token, meaning) = (Self.tokens(of: model.device.identity, after: n),
                                 commits > model.commits.count ? .fullSync(.futureToken) : reach(commits))
         case .damaged(let n, let index, let mask):
-            guard var bytes = seen(n)?.token.bytes, !bytes.isEmpty else { return (nil, .fullSync(.noToken)) }
-            bytes[index % bytes.count] ^= mask == 0 ? 1 : mask
-            (token, meaning) = (HistoryToken(bytes: bytes), .fullSync(.malformedToken))
+            if var bytes = seen(n)?.token.bytes, !bytes.isEmpty {
+                bytes[index % bytes.count] ^= mask == 0 ? 1 : mask
+                (token, meaning) = (HistoryToken(bytes: bytes), .fullSync(.malformedToken))
+            } else {
+                (token, meaning) = (nil, .fullSync(.noToken))
+            }
         }
         // SPEC 11: a limited app's every fetch is a full sync, whatever the token.
         return (token, model.apps[app].status == .limited ? .fullSync(.limitedAccess) : meaning)

@@ -103,11 +103,12 @@ package struct Runner {
         }
     }
 
-    private typealias Made = (device: ContactDevice, model: Model, contacts: [String], tokens: [(token: HistoryToken, commits: Int)])
+    private typealias Made = (device: ContactDevice, model: Model, contacts: [String], groups: [String],
+                              tokens: [(token: HistoryToken, commits: Int)])
 
     /// How many starts (and idle runners) are kept: every start the format can spell, 4 orders
-    /// × 16 casts × 256 status bytes × 16 devices (version 4's device byte).
-    private static let cacheLimit = 1 << 19
+    /// × 16 casts × 256 status bytes × 32 devices (version 4's device byte).
+    private static let cacheLimit = 1 << 20
 
     private static let starts = Locked<[Start: Made]>([:])
 
@@ -135,7 +136,7 @@ package struct Runner {
                 model.device = setup
                 self.init(device: try Self.adopt(fresh, backEnd), model: model, backEnd: backEnd)
                 try addContainers(accounts: setup.hasAccounts)
-                try addPeople(program.people)
+                try addPeople(program.people, groups: setup.hasGroups)
                 keep(as: withPeople)
             }
             try setStatuses(program.initialStatus)
@@ -153,7 +154,7 @@ package struct Runner {
         device.reset(to: made.device)
         model = made.model
         contacts = made.contacts
-        groups = []
+        groups = made.groups
         tokens = made.tokens
         step = 0
         inbox.withLock { inbox in
@@ -170,11 +171,12 @@ package struct Runner {
     private init(copying made: Made, on backEnd: BackEnd) throws(Failure) {
         self.init(device: try Self.adopt(made.device.copy(), backEnd), model: made.model, backEnd: backEnd)
         contacts = made.contacts
+        groups = made.groups
         tokens = made.tokens
     }
 
     private func keep(as start: Start) {
-        let made = (device.copy(), model, contacts, tokens)
+        let made = (device.copy(), model, contacts, groups, tokens)
         Self.starts.withLock { starts in
             if starts.count >= Self.cacheLimit { starts.removeAll() }
             starts[start] = made
@@ -252,12 +254,18 @@ package struct Runner {
         try expect(device.containers.map(\.identifier), model.containers, "SPEC 2 containers", "the device's containers")
     }
 
-    /// The setup app adds the people, then takes the device's history token: every program
-    /// can ask for what changed since it started (SPEC 11: tokens belong to the device).
-    mutating func addPeople(_ people: [Int]) throws(Failure) {
+    /// The setup app adds the people (and the person's groups, one in each container), then
+    /// takes the device's history token: every program can ask for what changed since it
+    /// started (SPEC 11: tokens belong to the device).
+    mutating func addPeople(_ people: [Int], groups: Bool = false) throws(Failure) {
         let setup = Cast.apps.count - 1
         try settings(.allowFull, app: setup)
         if !people.isEmpty { try save(app: setup, author: nil, steps: people.map { .add(Self.personDraft($0)) }) }
+        if groups {
+            try save(app: setup, author: nil, steps: Vocabulary.groupNames.indices.filter { Vocabulary.groupNames[$0] != " " }.map {
+                .addGroupTo(.known($0), name: Vocabulary.groupNames[$0])
+            })
+        }
         do {
             tokens.append((try stores[setup].currentHistoryToken, model.commits.count))
         } catch {

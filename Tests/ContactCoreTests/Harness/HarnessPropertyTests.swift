@@ -13,7 +13,7 @@ import Testing
     static let inputs = zip(Gen.uint8().array(of: 3), Gen.uint8().array(of: 1...12).array(of: 0...12))
         .map { (header: [UInt8], records: [[UInt8]]) -> [UInt8] in
             // Half are version 4, chosen by a bit its device byte leaves unused.
-            var bytes: [UInt8] = header[2] & 0x10 == 0 ? [Decoder.version] + header.prefix(2) : [Decoder.deviceVersion] + header
+            var bytes: [UInt8] = header[2] & 0x80 == 0 ? [Decoder.version] + header.prefix(2) : [Decoder.deviceVersion] + header
             for record in records { bytes += [UInt8(record.count)] + record }
             return bytes
         }

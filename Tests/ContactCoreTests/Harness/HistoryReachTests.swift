@@ -43,7 +43,7 @@ import Testing
             .history(app: 0, token: .damaged(5, index: 6, mask: 7), excludeAuthor: nil, includeGroups: false),
         ]
         let test = Printer.test(program, name: "reach", failure: nil)
-        #expect(test.contains("    program.device = DeviceSetup(identity: 2, historyLimit: 1, hasAccounts: true)"))
+        #expect(test.contains("    program.device = DeviceSetup(identity: 2, historyLimit: 1, hasAccounts: true, hasGroups: false)"))
         #expect(test.contains(".save(app: 0, author: 0, steps: [.addTo(.contact(1), Draft(person: 1)), "
             + ".addSubgroup(.added(1), .known(0)), .removeSubgroup(.known(0), .contact(2))]),  // 1"))
         #expect(test.contains(".history(app: 0, token: .otherDevice(3), excludeAuthor: nil, includeGroups: true),  // 2"))
@@ -110,6 +110,20 @@ import Testing
             .save(app: 0, author: 0, steps: [.deleteGroup(.known(1))]),
             .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: true),
             .history(app: 0, token: .none, excludeAuthor: nil, includeGroups: true),
+        ]
+        #expect(Runner.run(program) == nil)
+    }
+
+    /// The person's groups are there from the start, so a program's first save can nest them.
+    @Test func thePersonsGroupsCanBeNestedAtOnce() {
+        var program = Program()
+        program.initialStatus = Self.authorized
+        program.device = DeviceSetup(hasAccounts: true, hasGroups: true)
+        program.operations = [
+            .save(app: 0, author: 0, steps: [.addSubgroup(.known(0), .known(1)), .addSubgroup(.known(2), .known(0))]),
+            .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: true),
+            .save(app: 1, author: 0, steps: [.removeSubgroup(.known(0), .known(1))]),
+            .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: true),
         ]
         #expect(Runner.run(program) == nil)
     }
