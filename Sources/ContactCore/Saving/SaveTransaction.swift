@@ -203,7 +203,7 @@ struct SaveTransaction {
             var children = state.subgroups[parent] ?? []
             if case .addSubgroup = operation {
                 if child == parent || Self.isReachable(parent, from: child, in: state) {
-                    return fail(.containmentCycle, [child, parent])
+                    return fail(.containmentCycle, Self.name(childReference) + Self.name(parentReference))
                 }
                 children.insert(child)
             } else {

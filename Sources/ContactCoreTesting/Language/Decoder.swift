@@ -8,12 +8,19 @@ package struct Decoder {
     package static let version: UInt8 = 2
     /// The first byte of a parallel program (``Parallel``): two more header bytes shape it.
     package static let parallelVersion: UInt8 = 3
+    /// Version 2 with a device byte after the header (identity, history limit, accounts) and
+    /// more token, step and container choices; 5 is its parallel program.
+    package static let deviceVersion: UInt8 = 4
+    /// A parallel program (as ``parallelVersion``) of version 4: the device byte follows the shape.
+    package static let parallelDeviceVersion: UInt8 = 5
     package static let maximumOperations = 16
 
     let profile: Profile
     private var reader: ByteReader
     private var addsInSave = 0
     private var groupsInSave = 0
+    /// Version 4 or 5: the choices added with the device byte.
+    private var reachesDevice = false
 
     package init(_ bytes: [UInt8], profile: Profile) {
         self.profile = profile
@@ -29,7 +36,8 @@ package struct Decoder {
     private mutating func program() -> (program: Program, records: [Range<Int>]) {
         var program = Program()
         let version = reader.byte()
-        guard version == Self.version || version == Self.parallelVersion else { return (program, []) }
+        guard (Self.version...Self.parallelDeviceVersion).contains(version) else { return (program, []) }
+        reachesDevice = version >= Self.deviceVersion
         let device = reader.byte()
         program.sortOrder = [SortOrder.givenName, .familyName, .none, .userDefault][Int(device & 3)]
         let setups = reader.byte()
@@ -44,7 +52,13 @@ package struct Decoder {
         }
         program.people = Vocabulary.casts[Int(device >> 2 & 0x0F)]
         program.checksInvariants = device & 0xC0 == 0xC0
-        let shape = version == Self.parallelVersion ? ParallelShape(reader.byte(), reader.byte()) : nil
+        let shape = version == Self.parallelVersion || version == Self.parallelDeviceVersion
+            ? ParallelShape(reader.byte(), reader.byte()) : nil
+        if reachesDevice {
+            let byte = reader.byte()
+            program.device = DeviceSetup(identity: 1 + UInt64(byte & 1), historyLimit: DeviceSetup.historyLimits[Int(byte >> 1 & 3)],
+                                         hasAccounts: byte & 8 != 0, hasGroups: byte & 0x10 != 0)
+        }
         var records: [Range<Int>] = []
         var operations: [Op] = []
         while operations.count < shape?.count ?? Self.maximumOperations, !reader.isAtEnd {
@@ -118,11 +132,14 @@ package struct Decoder {
             let contact = ref(&r)
             return .fetchOne(app: app, contact, keys: Keys(bits: r.byte()))
         case .history:
-            let token: TokenPick = switch r.byte() % 6 {
+            let token: TokenPick = switch r.byte() % (reachesDevice ? 9 : 6) {
             case 0: .none
             case 1, 2, 3: .seen(Int(r.byte()))
             case 4: .limitedAccess
-            default: .foreign(Array(r.take(Int(r.byte() % 9))))
+            case 5: .foreign(Array(r.take(Int(r.byte() % 9))))
+            case 6: .otherDevice(Int(r.byte()))
+            case 7: .atCommit(Int(r.byte()))
+            default: .damaged(Int(r.byte()), index: Int(r.byte()), mask: r.byte())
             }
             let flags = r.byte()
             let excluded = Int(flags >> 1 & 3)
@@ -147,7 +164,7 @@ package struct Decoder {
     /// that a single byte reaches what coalescing and in-request order decide: update A, B,
     /// then A again; add a contact, update it, and delete it.
     private mutating func steps(_ r: inout ByteReader) -> [Step] {
-        let kind = r.byte() % 10
+        let kind = r.byte() % (reachesDevice ? 12 : 10)
         switch kind {
         case 8:
             // B is another contact than A when both are known (the next newer one on a tie),
@@ -168,6 +185,10 @@ package struct Decoder {
 
     private mutating func step(_ kind: UInt8, _ r: inout ByteReader) -> Step {
         switch kind {
+        case 1 where reachesDevice:
+            addsInSave += 1
+            let container = containerRef(&r)
+            return .addTo(container, draft(&r))
         case 0, 1:
             addsInSave += 1
             return .add(draft(&r))
@@ -175,6 +196,10 @@ package struct Decoder {
             let contact = ref(&r)
             return .update(contact, draft(&r))
         case 3: return .delete(ref(&r))
+        case 4 where reachesDevice:
+            groupsInSave += 1
+            let container = containerRef(&r)
+            return .addGroupTo(container, name: Vocabulary.groupNames[r.index(Vocabulary.groupNames.count)])
         case 4:
             groupsInSave += 1
             return .addGroup(name: Vocabulary.groupNames[r.index(Vocabulary.groupNames.count)])
@@ -182,9 +207,15 @@ package struct Decoder {
         case 6:
             let contact = ref(&r)
             return .addMember(contact, groupRef(&r))
-        default:
+        case 7:
             let contact = ref(&r)
             return .removeMember(contact, groupRef(&r))
+        case 10:
+            let group = groupRef(&r)
+            return .addSubgroup(group, groupRef(&r))
+        default:
+            let group = groupRef(&r)
+            return .removeSubgroup(group, groupRef(&r))
         }
     }
 
@@ -237,6 +268,12 @@ package struct Decoder {
         case 0xE0...: return .contact(Int(b - 0xE0))
         default: return .known(Int(b))
         }
+    }
+
+    /// Below 0xE0 one of the device's containers; above, a contact's identifier.
+    private func containerRef(_ r: inout ByteReader) -> ContainerRef {
+        let b = r.byte()
+        return b < 0xE0 ? .known(Int(b)) : .contact(Int(b - 0xE0))
     }
 
     /// Below 0x80: tokens, each a prefix of a name token spelled raw (``Vocabulary/spell(_:_:)``),

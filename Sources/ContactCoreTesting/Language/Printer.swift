@@ -10,6 +10,11 @@ package enum Printer {
         lines.append("    program.sortOrder = .\(program.sortOrder)")
         if !program.people.isEmpty { lines.append("    program.people = \(program.people)") }
         if program.checksInvariants { lines.append("    program.checksInvariants = true") }
+        if program.device != DeviceSetup() {
+            let device = program.device
+            lines.append("    program.device = DeviceSetup(identity: \(device.identity), historyLimit: \(optional(device.historyLimit)), "
+                + "hasAccounts: \(device.hasAccounts), hasGroups: \(device.hasGroups))")
+        }
         if program.initialStatus.contains(where: { $0 != .notDetermined }) {
             lines.append("    program.initialStatus = [\(program.initialStatus.map(literal).joined(separator: ", "))]")
         }
@@ -139,12 +144,16 @@ package enum Printer {
     static func literal(_ step: Step) -> String {
         switch step {
         case .add(let draft): ".add(\(literal(draft)))"
+        case .addTo(let container, let draft): ".addTo(.\(container), \(literal(draft)))"
         case .update(let ref, let draft): ".update(\(literal(ref)), \(literal(draft)))"
         case .delete(let ref): ".delete(\(literal(ref)))"
         case .addGroup(let name): ".addGroup(name: \(name.debugDescription))"
+        case .addGroupTo(let container, let name): ".addGroupTo(.\(container), name: \(name.debugDescription))"
         case .deleteGroup(let ref): ".deleteGroup(\(literal(ref)))"
         case .addMember(let ref, let group): ".addMember(\(literal(ref)), \(literal(group)))"
         case .removeMember(let ref, let group): ".removeMember(\(literal(ref)), \(literal(group)))"
+        case .addSubgroup(let group, let parent): ".addSubgroup(\(literal(group)), \(literal(parent)))"
+        case .removeSubgroup(let group, let parent): ".removeSubgroup(\(literal(group)), \(literal(parent)))"
         }
     }
 
@@ -193,6 +202,9 @@ package enum Printer {
         case .none, .limitedAccess: ".\(token)"
         case .seen(let n): ".seen(\(n))"
         case .foreign(let bytes): ".foreign(\(bytes))"
+        case .otherDevice(let n): ".otherDevice(\(n))"
+        case .atCommit(let n): ".atCommit(\(n))"
+        case .damaged(let n, let index, let mask): ".damaged(\(n), index: \(index), mask: \(mask))"
         }
     }
 }

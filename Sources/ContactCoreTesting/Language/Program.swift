@@ -16,6 +16,8 @@ package struct Program: Hashable, Sendable {
     package var parallel: Parallel?
     /// Whether the final sweep also runs the device's own ``ContactCore/ContactDevice/checkInvariants()``.
     package var checksInvariants = false
+    /// The device's history identity and limit, and its accounts (format version 4).
+    package var device = DeviceSetup()
 
     package init() {}
 
@@ -25,6 +27,35 @@ package struct Program: Hashable, Sendable {
         /// Limited with the person's first n people.
         case limited(Int)
     }
+}
+
+/// What a device is made with besides its sort order: the identity its history tokens carry,
+/// how many commits its history keeps, and whether the person signed in to two accounts.
+package struct DeviceSetup: Hashable, Sendable {
+    /// 1 or 2: a token of the device of the other identity is foreign (SPEC 11).
+    package var identity: UInt64
+    /// `nil`: the library's default, which no program reaches.
+    package var historyLimit: Int?
+    /// An Exchange and a CardDAV container after the default local one.
+    package var hasAccounts: Bool
+    /// The person's groups (``Vocabulary/groupNames`` but the blank one, each in the next
+    /// container), there before the program starts: its first save can nest them.
+    package var hasGroups: Bool
+
+    package init(identity: UInt64 = 1, historyLimit: Int? = nil, hasAccounts: Bool = false, hasGroups: Bool = false) {
+        self.identity = identity
+        self.historyLimit = historyLimit
+        self.hasAccounts = hasAccounts
+        self.hasGroups = hasGroups
+    }
+
+    /// The limits a header byte picks from: small enough that a program outlives its first tokens.
+    package static let historyLimits: [Int?] = [nil, 1, 3, 6]
+    /// The accounts' containers, as the person adds them in Settings.
+    package static let accounts: [(name: String, kind: ContactContainer.Kind)] = [("Exchange", .exchange), ("iCloud", .cardDAV)]
+
+    /// The identity whose tokens are foreign to this device.
+    package var otherIdentity: UInt64 { identity == 1 ? 2 : 1 }
 }
 
 /// The apps of every program: fixed, so that a program names them by index.
@@ -96,13 +127,28 @@ package enum GroupRef: Hashable, Sendable {
 
 package enum Step: Hashable, Sendable {
     case add(Draft)
+    /// Adds to a chosen container (the default one is ``ContainerRef/known(_:)`` 0).
+    case addTo(ContainerRef, Draft)
     /// Updates with a new `MutableContact` (it carries every key).
     case update(Ref, Draft)
     case delete(Ref)
     case addGroup(name: String)
+    /// Adds a group to a chosen container.
+    case addGroupTo(ContainerRef, name: String)
     case deleteGroup(GroupRef)
     case addMember(Ref, GroupRef)
     case removeMember(Ref, GroupRef)
+    /// Nests the first group in the second (SPEC 2: no cycles).
+    case addSubgroup(GroupRef, GroupRef)
+    case removeSubgroup(GroupRef, GroupRef)
+}
+
+/// A container as a program names it.
+package enum ContainerRef: Hashable, Sendable {
+    /// The n-th container of the device (modulo), the default one first.
+    case known(Int)
+    /// A contact's identifier where a container's belongs.
+    case contact(Int)
 }
 
 /// The values of a contact a step writes, each from a vocabulary.
@@ -217,6 +263,14 @@ package enum TokenPick: Hashable, Sendable {
     case limitedAccess
     /// Bytes no device wrote.
     case foreign([UInt8])
+    /// A token the device of the other identity gave after its first 1 + n % 64 commits.
+    case otherDevice(Int)
+    /// The token this device gives after its first 1 + n % 64 commits, whether it has made
+    /// them yet (a token from the future) or made them long ago (expired with a small limit).
+    case atCommit(Int)
+    /// The n-th newest token the run has been given with the byte at `index % count` XORed
+    /// with `mask` (1 when 0): real length, damaged.
+    case damaged(Int, index: Int, mask: UInt8)
 }
 
 /// A tap on the contact access button.

@@ -7,6 +7,7 @@ extension Model {
         case addContact(String), updateContact(String), deleteContact(String)
         case addGroup(String), updateGroup(String), deleteGroup(String)
         case addMember(contact: String, group: String), removeMember(contact: String, group: String)
+        case addSubgroup(group: String, parent: String), removeSubgroup(group: String, parent: String)
 
         /// An order for comparing groups of events as multisets (no reflection: it runs per fetch).
         package static func < (a: Event, b: Event) -> Bool { a.key.lexicographicallyPrecedes(b.key) }
@@ -22,16 +23,19 @@ extension Model {
             case .deleteGroup(let id): ["6", id]
             case .addMember(let c, let g): ["7", c, g]
             case .removeMember(let c, let g): ["8", c, g]
+            case .addSubgroup(let g, let p): ["9", g, p]
+            case .removeSubgroup(let g, let p): [":", g, p]
             }
         }
     }
 
-    /// A full sync: drop everything, then an add for each visible contact (and each group and
-    /// visible membership, with group changes). The adds come in no order SPEC fixes.
+    /// A full sync: drop everything, then an add for each visible contact (and each group,
+    /// nesting and visible membership, with group changes). The adds come in no order SPEC fixes.
     package func fullSync(app: Int, includeGroups: Bool) -> [[Event]] {
         var adds = visibleContacts(to: app).map { Event.addContact($0.id) }
         if includeGroups {
             adds += groups.map { .addGroup($0.id) }
+            adds += subgroups.map { .addSubgroup(group: $0.group, parent: $0.parent) }
             adds += members.filter { isVisible($0.contact, to: app) }.map { .addMember(contact: $0.contact, group: $0.group) }
         }
         return [[.dropEverything], adds]
@@ -53,6 +57,7 @@ extension Model {
             // Decided (ChangeHistoryEvent): a deleted contact's or group's own delete ends its
             // memberships; a membership is reported only while both ends exist.
             if case .member(let contact, let group) = object, self.contact(contact) == nil || !hasGroup(group) { continue }
+            if case .subgroup(let group, let parent) = object, !hasGroup(group) || !hasGroup(parent) { continue }
             let before = first[object] ?? false, after = exists(object)
             let event: Event? = switch (object, before, after) {
             case (.contact(let id), false, true): .addContact(id)
@@ -63,6 +68,8 @@ extension Model {
             case (.group(let id), true, false): .deleteGroup(id)
             case (.member(let c, let g), false, true): .addMember(contact: c, group: g)
             case (.member(let c, let g), true, false): .removeMember(contact: c, group: g)
+            case (.subgroup(let g, let p), false, true): .addSubgroup(group: g, parent: p)
+            case (.subgroup(let g, let p), true, false): .removeSubgroup(group: g, parent: p)
             default: nil
             }
             guard let event else { continue }

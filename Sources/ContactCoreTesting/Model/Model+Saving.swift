@@ -9,15 +9,19 @@ extension Model {
         case added(Int)
     }
 
-    /// A save's steps; an add carries the request's reference number for it.
+    /// A save's steps; an add carries the request's reference number for it, and the
+    /// container it names (`nil`: the default one).
     package enum SaveStep: Sendable {
-        case add(Draft, reference: Int)
+        case add(Draft, reference: Int, container: String? = nil)
         case update(Reference, Draft)
         case delete(Reference)
-        case addGroup(String, reference: Int)
+        case addGroup(String, reference: Int, container: String? = nil)
         case deleteGroup(Reference)
         case addMember(Reference, Reference)
         case removeMember(Reference, Reference)
+        /// Nests the first group in the second.
+        case addSubgroup(Reference, Reference)
+        case removeSubgroup(Reference, Reference)
         /// A fetched copy with a new given name: writes only that.
         case edit(Reference, givenPerson: Int)
     }
@@ -62,20 +66,27 @@ extension Model {
 
         for (position, step) in steps.enumerated() {
             switch step {
-            case .add(let draft, let reference):
+            case .add(let draft, let reference, let named):
+                guard let container = after.container(named) else {
+                    failures.append((.parentRecordDoesNotExist, named.map { [$0] } ?? []))
+                    continue
+                }
                 let id = newContacts[reference] ?? "new record \(reference)"
                 created[reference] = id
                 after.contacts.append(Contact(id: id, draft, entitled: entitled))
                 if after.apps[app].status == .limited { after.apps[app].permitted.insert(id) }
+                after.contacts[after.contacts.count - 1].container = container
                 touched.append((.contact(id), position))
             case .update(let ref, let draft):
                 guard let id = contactID(ref, in: after), let index = after.contacts.firstIndex(where: { $0.id == id }) else {
                     failures.append((.recordDoesNotExist, given(ref)))
                     continue
                 }
-                let note = after.contacts[index].note
+                // New values; the container and (without the entitlement) the note stay.
+                let old = after.contacts[index]
                 after.contacts[index] = Contact(id: id, draft, entitled: entitled)
-                if !entitled { after.contacts[index].note = note }
+                after.contacts[index].container = old.container
+                if !entitled { after.contacts[index].note = old.note }
                 touched.append((.contact(id), position))
             case .edit(let ref, let givenPerson):
                 guard let id = contactID(ref, in: after), let index = after.contacts.firstIndex(where: { $0.id == id }) else {
@@ -96,10 +107,14 @@ extension Model {
                 }
                 for index in after.apps.indices { after.apps[index].permitted.remove(id) }
                 touched.append((.contact(id), position))
-            case .addGroup(let name, let reference):
+            case .addGroup(let name, let reference, let named):
+                guard let container = after.container(named) else {
+                    failures.append((.parentRecordDoesNotExist, named.map { [$0] } ?? []))
+                    continue
+                }
                 let id = newGroups[reference] ?? "new record \(reference)"
                 created[reference] = id
-                after.groups.append((id, name))
+                after.groups.append((id, name, container))
                 touched.append((.group(id), position))
             case .deleteGroup(let ref):
                 guard let id = groupID(ref, in: after) else {
@@ -110,6 +125,10 @@ extension Model {
                 for pair in after.members where pair.group == id {
                     after.members.remove(pair)
                     touched.append((.member(contact: pair.contact, group: id), position))
+                }
+                for nesting in after.subgroups where nesting.group == id || nesting.parent == id {
+                    after.subgroups.remove(nesting)
+                    touched.append((.subgroup(group: nesting.group, parent: nesting.parent), position))
                 }
                 touched.append((.group(id), position))
             case .addMember(let ref, let groupRef), .removeMember(let ref, let groupRef):
@@ -127,6 +146,28 @@ extension Model {
                     after.members.remove(Pair(contact: id, group: group))
                 }
                 touched.append((.member(contact: id, group: group), position))
+            case .addSubgroup(let childRef, let parentRef), .removeSubgroup(let childRef, let parentRef):
+                // As a membership: the parent is checked first (SPEC 6's parentRecordDoesNotExist).
+                guard let parent = groupID(parentRef, in: after) else {
+                    failures.append((.parentRecordDoesNotExist, given(parentRef)))
+                    continue
+                }
+                guard let child = groupID(childRef, in: after) else {
+                    failures.append((.recordDoesNotExist, given(childRef)))
+                    continue
+                }
+                let nesting = Nesting(group: child, parent: parent)
+                if case .addSubgroup = step {
+                    // SPEC 2: no group contains itself, directly or through its subgroups.
+                    guard !after.groups(under: child).contains(parent) else {
+                        failures.append((.containmentCycle, given(childRef) + given(parentRef)))
+                        continue
+                    }
+                    after.subgroups.insert(nesting)
+                } else {
+                    after.subgroups.remove(nesting)
+                }
+                touched.append((.subgroup(group: child, parent: parent), position))
             }
         }
         if let first = failures.first {
@@ -153,6 +194,7 @@ extension Model {
         }.filter { change in
             // SPEC 6: an update counts even when equal; an add then a delete in one request is nothing.
             if case .member = change.object { return change.before != change.after }
+            if case .subgroup = change.object { return change.before != change.after }
             return change.before || change.after
         }
         guard !changes.isEmpty else { return }
@@ -161,7 +203,7 @@ extension Model {
         let changedContacts = changes.map { change -> (before: Contact?, after: Contact?)? in
             switch change.object {
             case .contact(let id), .member(let id, _): (contact(id), after.contact(id))
-            case .group: nil
+            case .group, .subgroup: nil
             }
         }
         let notified = Set(apps.indices.filter { app in
@@ -185,14 +227,31 @@ extension Model {
         case .contact(let id): contact(id) != nil
         case .group(let id): hasGroup(id)
         case .member(let contact, let group): members.contains(Pair(contact: contact, group: group))
+        case .subgroup(let group, let parent): subgroups.contains(Nesting(group: group, parent: parent))
         }
+    }
+
+    /// SPEC 2: the stored identifier of the container a save names, the default one for none;
+    /// `nil` when it names none that exists.
+    func container(_ named: String?) -> String? {
+        guard let named else { return containers.first }
+        return containers.first { Self.same($0, named) }
+    }
+
+    /// The group and every group nested in it, at any depth.
+    func groups(under group: String) -> Set<String> {
+        var found: Set<String> = [group]
+        while case let more = subgroups.filter({ found.contains($0.parent) && !found.contains($0.group) }), !more.isEmpty {
+            found.formUnion(more.map(\.group))
+        }
+        return found
     }
 }
 
 extension Model.SaveStep {
     var draft: Draft? {
         switch self {
-        case .add(let draft, _), .update(_, let draft): draft
+        case .add(let draft, _, _), .update(_, let draft): draft
         default: nil
         }
     }
@@ -200,7 +259,7 @@ extension Model.SaveStep {
     /// SPEC 6 validation, as the library documents it: each invalid date is a type mismatch;
     /// a list with an empty label, and a group named only by white space, a configuration error.
     var validationFailures: [ContactError.Code] {
-        if case .addGroup(let name, _) = self { return name.allSatisfy(\.isWhitespace) ? [.validationConfigurationError] : [] }
+        if case .addGroup(let name, _, _) = self { return name.allSatisfy(\.isWhitespace) ? [.validationConfigurationError] : [] }
         guard let draft else { return [] }
         let details = Vocabulary.details[draft.more.details]
         let dates = [draft.birthday, details.nonGregorianBirthday].compactMap { $0 } + details.dates.map(\.value)

@@ -5,6 +5,8 @@ import ContactCore
 package struct Model: Sendable {
     package struct Contact: Hashable, Sendable {
         package var id: String
+        /// The container it was added to (SPEC 2): the default one unless the save named another.
+        package var container = ""
         /// Family name (and, with `givenPerson` equal, the given name) from ``Vocabulary/people``.
         package var person: Int
         package var givenPerson: Int
@@ -50,6 +52,7 @@ package struct Model: Sendable {
         case contact(String)
         case group(String)
         case member(contact: String, group: String)
+        case subgroup(group: String, parent: String)
     }
 
     /// One commit: who made it, each object's last change in it, and who was told.
@@ -75,8 +78,15 @@ package struct Model: Sendable {
     package var sortOrder: SortOrder
     /// Every contact, in insertion order.
     package var contacts: [Contact] = []
-    package var groups: [(id: String, name: String)] = []
+    /// Every group, in insertion order, with the container it was added to.
+    package var groups: [(id: String, name: String, container: String)] = []
     package var members: Set<Pair> = []
+    /// Groups nested in groups (SPEC 2), as pairs of a group and its parent.
+    package var subgroups: Set<Nesting> = []
+    /// Container identifiers as the device handed them out, the default local one first.
+    package var containers: [String] = []
+    /// The identity the device's tokens carry and how many commits its history keeps.
+    package var device = DeviceSetup()
     package var apps = [App](repeating: App(), count: Cast.apps.count)
     /// What the person answers at prompts; `nil`: nobody answers.
     package var answer: AccessAnswer?
@@ -86,6 +96,12 @@ package struct Model: Sendable {
     package struct Pair: Hashable, Sendable {
         package var contact: String
         package var group: String
+    }
+
+    /// `group` nested directly in `parent`.
+    package struct Nesting: Hashable, Sendable {
+        package var group: String
+        package var parent: String
     }
 
     package init(sortOrder: SortOrder) {

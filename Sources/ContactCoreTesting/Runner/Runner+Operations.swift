@@ -111,6 +111,13 @@ extension Runner {
         }
     }
 
+    func resolve(_ ref: ContainerRef) -> String {
+        switch ref {
+        case .known(let n): model.containers.isEmpty ? "0000000000000001:ABContainer" : model.containers[n % model.containers.count]
+        case .contact(let n): resolve(Ref.known(n))
+        }
+    }
+
     // MARK: Writes
 
     mutating func settings(_ change: SettingsChange, app: Int) throws(Failure) {
@@ -156,6 +163,11 @@ extension Runner {
                 adds += 1
                 addedContacts.append((request.add(draft.mutableContact), adds))
                 modelSteps.append(.add(draft, reference: adds))
+            case .addTo(let container, let draft):
+                adds += 1
+                let id = resolve(container)
+                addedContacts.append((request.add(draft.mutableContact, toContainerWithIdentifier: id), adds))
+                modelSteps.append(.add(draft, reference: adds, container: id))
             case .update(let ref, let draft):
                 let (library, model) = contact(ref)
                 request.updateContact(library, with: draft.mutableContact)
@@ -168,6 +180,11 @@ extension Runner {
                 adds += 1
                 addedGroups.append((request.add(MutableGroup(name: name)), adds))
                 modelSteps.append(.addGroup(name, reference: adds))
+            case .addGroupTo(let container, let name):
+                adds += 1
+                let id = resolve(container)
+                addedGroups.append((request.add(MutableGroup(name: name), toContainerWithIdentifier: id), adds))
+                modelSteps.append(.addGroup(name, reference: adds, container: id))
             case .deleteGroup(let ref):
                 let (library, model) = group(ref)
                 request.deleteGroup(library)
@@ -180,6 +197,14 @@ extension Runner {
                 let (libraryContact, modelContact) = contact(ref), (libraryGroup, modelGroup) = group(groupRef)
                 request.removeMember(libraryContact, from: libraryGroup)
                 modelSteps.append(.removeMember(modelContact, modelGroup))
+            case .addSubgroup(let childRef, let parentRef):
+                let (libraryChild, modelChild) = group(childRef), (libraryParent, modelParent) = group(parentRef)
+                request.addSubgroup(libraryChild, to: libraryParent)
+                modelSteps.append(.addSubgroup(modelChild, modelParent))
+            case .removeSubgroup(let childRef, let parentRef):
+                let (libraryChild, modelChild) = group(childRef), (libraryParent, modelParent) = group(parentRef)
+                request.removeSubgroup(libraryChild, from: libraryParent)
+                modelSteps.append(.removeSubgroup(modelChild, modelParent))
             }
         }
         return SaveCall(request: request, steps: modelSteps, contacts: addedContacts, groups: addedGroups)

@@ -76,13 +76,16 @@ package struct Runner {
         var sortOrder: SortOrder
         /// One of ``Vocabulary/casts``, whose storage every program shares.
         var people: [Int]
+        /// Identity, history limit and accounts: a device's tokens and expiry depend on them.
+        var device: DeviceSetup
         /// The statuses, a byte per app: a key that allocates nothing, as the idle runner
         /// kept under it must not hold on to anything its program allocated.
         var statuses: UInt32?
 
-        init(sortOrder: SortOrder, people: [Int], statuses: [Program.Setup]? = nil) {
+        init(sortOrder: SortOrder, people: [Int], device: DeviceSetup, statuses: [Program.Setup]? = nil) {
             self.sortOrder = sortOrder
             self.people = people
+            self.device = device
             self.statuses = statuses?.enumerated().reduce(into: 0) { packed, app in
                 let byte: UInt32 = switch app.element {
                 case .notDetermined: 0
@@ -96,15 +99,16 @@ package struct Runner {
 
         /// The start `program` runs from.
         init(of program: Program) {
-            self.init(sortOrder: program.sortOrder, people: program.people, statuses: program.initialStatus)
+            self.init(sortOrder: program.sortOrder, people: program.people, device: program.device, statuses: program.initialStatus)
         }
     }
 
-    private typealias Made = (device: ContactDevice, model: Model, contacts: [String], tokens: [(token: HistoryToken, commits: Int)])
+    private typealias Made = (device: ContactDevice, model: Model, contacts: [String], groups: [String],
+                              tokens: [(token: HistoryToken, commits: Int)])
 
     /// How many starts (and idle runners) are kept: every start the format can spell, 4 orders
-    /// × 16 casts × 256 status bytes.
-    private static let cacheLimit = 1 << 15
+    /// × 16 casts × 256 status bytes × 32 devices (version 4's device byte).
+    private static let cacheLimit = 1 << 20
 
     private static let starts = Locked<[Start: Made]>([:])
 
@@ -115,7 +119,7 @@ package struct Runner {
     private static let idle = Locked<[Start: Runner]>([:])
 
     private init(startingFrom program: Program, at start: Start, on backEnd: BackEnd) throws(Failure) {
-        let withPeople = Start(sortOrder: program.sortOrder, people: program.people)
+        let withPeople = Start(sortOrder: program.sortOrder, people: program.people, device: program.device)
         let reusable = backEnd.reopen == nil
         if reusable, let runner = Self.idle.withLock({ $0.removeValue(forKey: start) }) {
             self = runner
@@ -125,9 +129,14 @@ package struct Runner {
             if let made = Self.starts.withLock({ $0[withPeople] }) {
                 try self.init(copying: made, on: backEnd)
             } else {
-                let fresh = ContactDevice(seed: 1, identity: 1, defaultSortOrder: program.sortOrder)
-                self.init(device: try Self.adopt(fresh, backEnd), model: Model(sortOrder: program.sortOrder), backEnd: backEnd)
-                try addPeople(program.people)
+                let setup = program.device
+                let fresh = ContactDevice(seed: 1, identity: setup.identity, defaultSortOrder: program.sortOrder,
+                                          historyLimit: setup.historyLimit ?? 100_000)
+                var model = Model(sortOrder: program.sortOrder)
+                model.device = setup
+                self.init(device: try Self.adopt(fresh, backEnd), model: model, backEnd: backEnd)
+                try addContainers(accounts: setup.hasAccounts)
+                try addPeople(program.people, groups: setup.hasGroups)
                 keep(as: withPeople)
             }
             try setStatuses(program.initialStatus)
@@ -145,7 +154,7 @@ package struct Runner {
         device.reset(to: made.device)
         model = made.model
         contacts = made.contacts
-        groups = []
+        groups = made.groups
         tokens = made.tokens
         step = 0
         inbox.withLock { inbox in
@@ -162,11 +171,12 @@ package struct Runner {
     private init(copying made: Made, on backEnd: BackEnd) throws(Failure) {
         self.init(device: try Self.adopt(made.device.copy(), backEnd), model: made.model, backEnd: backEnd)
         contacts = made.contacts
+        groups = made.groups
         tokens = made.tokens
     }
 
     private func keep(as start: Start) {
-        let made = (device.copy(), model, contacts, tokens)
+        let made = (device.copy(), model, contacts, groups, tokens)
         Self.starts.withLock { starts in
             if starts.count >= Self.cacheLimit { starts.removeAll() }
             starts[start] = made
@@ -222,12 +232,40 @@ package struct Runner {
 
     // MARK: Set-up
 
-    /// The setup app adds the people, then takes the device's history token: every program
-    /// can ask for what changed since it started (SPEC 11: tokens belong to the device).
-    mutating func addPeople(_ people: [Int]) throws(Failure) {
+    /// SPEC 2: one default local container; with accounts, the person signs in to two more
+    /// (which commits nothing: no app's view changes).
+    mutating func addContainers(accounts: Bool) throws(Failure) {
+        guard let local = device.containers.first, local.kind == .local, device.containers.count == 1 else {
+            throw fail("SPEC 2 containers", "a new device has \(device.containers), not one local container")
+        }
+        model.containers = [local.identifier]
+        for (name, kind) in accounts ? DeviceSetup.accounts : [] {
+            do {
+                let added = try device.addContainer(name: name, kind: kind)
+                try expect(added.name, name, "SPEC 2 containers", "the name of an added container")
+                try expect(added.kind, kind, "SPEC 2 containers", "the kind of an added container")
+                model.containers.append(added.identifier)
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw fail("SPEC 13 persistent store", "addContainer failed: \(error)")
+            }
+        }
+        try expect(device.containers.map(\.identifier), model.containers, "SPEC 2 containers", "the device's containers")
+    }
+
+    /// The setup app adds the people (and the person's groups, one in each container), then
+    /// takes the device's history token: every program can ask for what changed since it
+    /// started (SPEC 11: tokens belong to the device).
+    mutating func addPeople(_ people: [Int], groups: Bool = false) throws(Failure) {
         let setup = Cast.apps.count - 1
         try settings(.allowFull, app: setup)
         if !people.isEmpty { try save(app: setup, author: nil, steps: people.map { .add(Self.personDraft($0)) }) }
+        if groups {
+            try save(app: setup, author: nil, steps: Vocabulary.groupNames.indices.filter { Vocabulary.groupNames[$0] != " " }.map {
+                .addGroupTo(.known($0), name: Vocabulary.groupNames[$0])
+            })
+        }
         do {
             tokens.append((try stores[setup].currentHistoryToken, model.commits.count))
         } catch {
@@ -336,6 +374,38 @@ package struct Runner {
                 let expected = model.members.filter { $0.group == group && model.isVisible($0.contact, to: app) }.map(\.contact)
                 try expect(Set(members), Set(expected), "SPEC 4 membership lists only visible contacts", "members of \(group) for app \(app)")
             }
+        }
+        if let reader { try sweepStructure(app: reader) }
+    }
+
+    /// SPEC 2's structure as one app with access reads it: each group's subgroups, the
+    /// containers, and (with accounts) each container's contacts.
+    func sweepStructure(app: Int) throws(Failure) {
+        do {
+            for group in model.groups.map(\.id) {
+                let nested = try stores[app].groups(matching: .subgroups(ofGroup: group)).map(\.identifier)
+                try expect(Set(nested), Set(model.subgroups.filter { $0.parent == group }.map(\.group)), "SPEC 2 subgroups",
+                           "subgroups of \(group)")
+            }
+            try expect(try stores[app].containers().map(\.identifier), model.containers, "SPEC 2 containers", "containers app \(app) lists")
+            guard model.containers.count > 1 else { return }
+            for container in model.containers {
+                let held = try stores[app].contactIdentifiers(matching: .inContainer(identifier: container))
+                try expect(Set(held), Set(model.visibleContacts(to: app).filter { $0.container == container }.map(\.id)),
+                           "SPEC 2 containers", "contacts of container \(container) for app \(app)")
+                let groups = try stores[app].groups(matching: .inContainer(identifier: container)).map(\.identifier)
+                try expect(groups, model.groups.filter { $0.container == container }.map(\.id), "SPEC 2 containers",
+                           "groups of container \(container)")
+            }
+            // The container of each contact the app sees, and none for one it does not (SPEC 4).
+            for contact in model.contacts {
+                let found = try stores[app].containers(matching: .ofContact(identifier: contact.id)).map(\.identifier)
+                try expect(found, model.sees(contact, app) ? [contact.container] : [], "SPEC 2 containers", "the container of \(contact.id)")
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw fail("SPEC 4 groups", "app \(app) could not read groups or containers: \(error)")
         }
     }
 }

@@ -152,6 +152,18 @@ struct SavingTests {
         #expect(try store.groups(matching: .subgroups(ofGroup: aIdentifier)).map(\.name) == ["B"])
     }
 
+    /// SPEC 6: a record error lists identifiers as the request gave them. A cycle of a group
+    /// the same request adds lists none: the identifier the store would have given it was never
+    /// the request's and, the save rolled back, names nothing.
+    @Test func aCycleOfANewGroupListsNoIdentifier() throws {
+        var request = SaveRequest()
+        let group = request.add(MutableGroup(name: "A"))
+        request.addSubgroup(group, to: group)
+        let error = contactError { _ = try store.execute(request) }
+        #expect(error?.code == .containmentCycle)
+        #expect(error?.affectedIdentifiers == [])
+    }
+
     @Test func deletingAGroupKeepsItsMembers() throws {
         var request = SaveRequest()
         let group = request.add(MutableGroup(name: "Family"))

@@ -1,0 +1,149 @@
+import ContactCore
+import ContactCoreTesting
+import Testing
+
+/// Format version 4's reach (SPEC 2, 6, 11): device identities and history limits, real
+/// tokens of every kind, subgroups, containers, and history events compared in full. Each
+/// program is one a fuzzer can spell; the runner compares every observation with the model.
+@Suite struct HistoryReachTests {
+    static let authorized: [Program.Setup] = [.authorized, .authorized, .notDetermined]
+
+    @Test func version4BytesSpellTheDeviceAndTheNewChoices() {
+        // Header: cast 1, app 0 authorized; device byte: identity 2, limit 3, accounts.
+        let program = FuzzTarget.historyToken.program([
+            4, 4, 1, 0x0D,
+            5, 3, 0, 6, 5, 0,  // history with a token of the other device
+            5, 4, 0, 7, 9, 1,  // the token after commit 10, with group changes
+            7, 5, 0, 8, 0, 3, 2, 0,  // a damaged token
+            7, 0, 0, 0, 1, 1, 3, 0,  // a save: add to container 1 (the first account)
+            6, 1, 0, 0, 10, 0, 1,  // a save: nest group 0 in group 1
+        ])
+        #expect(program.device == DeviceSetup(identity: 2, historyLimit: 3, hasAccounts: true))
+        #expect(program.operations == [
+            .history(app: 0, token: .otherDevice(5), excludeAuthor: nil, includeGroups: false),
+            .history(app: 0, token: .atCommit(9), excludeAuthor: nil, includeGroups: true),
+            .history(app: 0, token: .damaged(0, index: 3, mask: 2), excludeAuthor: nil, includeGroups: false),
+            .save(app: 0, author: 0, steps: [.addTo(.known(1), Draft(person: 3))]),
+            .save(app: 0, author: 0, steps: [.addSubgroup(.known(0), .known(1))]),
+        ])
+        // Version 2 reads the same record with its own choices: no device byte, `% 6` tokens.
+        let version2 = FuzzTarget.historyToken.program([2, 4, 1, 5, 3, 0, 6, 5, 0])
+        #expect(version2.device == DeviceSetup())
+        #expect(version2.operations == [.history(app: 0, token: .none, excludeAuthor: 2, includeGroups: true)])
+    }
+
+    @Test func theNewChoicesPrintAsSwift() {
+        var program = Program()
+        program.device = DeviceSetup(identity: 2, historyLimit: 1, hasAccounts: true)
+        program.operations = [
+            .save(app: 0, author: 0, steps: [.addTo(.contact(1), Draft(person: 1)), .addSubgroup(.added(1), .known(0)),
+                                             .removeSubgroup(.known(0), .contact(2))]),
+            .history(app: 0, token: .otherDevice(3), excludeAuthor: nil, includeGroups: true),
+            .history(app: 0, token: .atCommit(4), excludeAuthor: nil, includeGroups: false),
+            .history(app: 0, token: .damaged(5, index: 6, mask: 7), excludeAuthor: nil, includeGroups: false),
+        ]
+        let test = Printer.test(program, name: "reach", failure: nil)
+        #expect(test.contains("    program.device = DeviceSetup(identity: 2, historyLimit: 1, hasAccounts: true, hasGroups: false)"))
+        #expect(test.contains(".save(app: 0, author: 0, steps: [.addTo(.contact(1), Draft(person: 1)), "
+            + ".addSubgroup(.added(1), .known(0)), .removeSubgroup(.known(0), .contact(2))]),  // 1"))
+        #expect(test.contains(".history(app: 0, token: .otherDevice(3), excludeAuthor: nil, includeGroups: true),  // 2"))
+        #expect(test.contains("token: .atCommit(4),"))
+        #expect(test.contains("token: .damaged(5, index: 6, mask: 7),"))
+    }
+
+    /// SPEC 11: another device's token, one from the future, an expired one and a damaged one
+    /// each give a full sync for their reason; a token the history still reaches gives the changes.
+    @Test(arguments: [UInt64(1), 2])
+    func everyKindOfTokenMeansWhatSPECSays(identity: UInt64) {
+        var program = Program()
+        program.people = [0, 1, 2]
+        program.initialStatus = Self.authorized
+        program.device = DeviceSetup(identity: identity, historyLimit: 3)
+        program.operations = [
+            .history(app: 0, token: .otherDevice(2), excludeAuthor: nil, includeGroups: false),
+            .history(app: 0, token: .atCommit(40), excludeAuthor: nil, includeGroups: false),
+            .history(app: 0, token: .atCommit(2), excludeAuthor: nil, includeGroups: false),
+            .history(app: 0, token: .damaged(0, index: 12, mask: 0), excludeAuthor: nil, includeGroups: false),
+            .save(app: 1, author: 1, steps: [.add(Draft(person: 4, phone: 2)), .update(.known(1), Draft(person: 5, email: 1))]),
+            .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: false),
+            .history(app: 0, token: .atCommit(3), excludeAuthor: nil, includeGroups: false),
+            .settings(app: 2, .deny),
+            .settings(app: 2, .full),
+            .settings(app: 2, .deny),
+            .history(app: 1, token: .seen(1), excludeAuthor: nil, includeGroups: false),
+        ]
+        #expect(Runner.run(program) == nil)
+    }
+
+    /// SPEC 11: an add or update event carries the contact's values now, with every key the
+    /// app may fetch (no note without the entitlement).
+    @Test func eventsCarryTheValuesNow() {
+        var program = Program()
+        program.people = [0, 1]
+        program.initialStatus = Self.authorized
+        program.operations = [
+            .save(app: 0, author: 0, steps: [.add(Draft(person: 2)), .update(.known(1), Draft(person: 3, note: "Allergic to nuts"))]),
+            .save(app: 0, author: 0, steps: [.update(.known(0), Draft(person: 4, phone: 1, email: 2, note: "Allergic to nuts"))]),
+            .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: false),
+            .history(app: 1, token: .seen(1), excludeAuthor: nil, includeGroups: false),
+            .history(app: 1, token: .none, excludeAuthor: nil, includeGroups: true),
+        ]
+        #expect(Runner.run(program) == nil)
+    }
+
+    /// SPEC 2 and 11: nestings are history events of their own; a nesting that would make a
+    /// cycle is `containmentCycle`, and a deleted group takes its nestings with it.
+    @Test func subgroupsAreEventsAndNeverCycles() {
+        var program = Program()
+        program.initialStatus = Self.authorized
+        program.operations = [
+            .save(app: 0, author: 0, steps: [.addGroup(name: "Family"), .addGroup(name: "Work"), .addGroup(name: "家族"),
+                                             .addSubgroup(.added(1), .added(0)), .addSubgroup(.added(2), .added(1))]),
+            .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: true),
+            .save(app: 0, author: 0, steps: [.addSubgroup(.known(2), .known(0))]),  // Family in 家族, under Work: a cycle
+            .save(app: 0, author: 0, steps: [.addSubgroup(.known(0), .known(0))]),  // itself
+            .save(app: 0, author: 0, steps: [.addGroup(name: "Work"), .addSubgroup(.added(0), .added(0))]),
+            .save(app: 0, author: 1, steps: [.removeSubgroup(.known(0), .known(1)), .addSubgroup(.known(0), .known(2))]),
+            .save(app: 0, author: 0, steps: [.removeSubgroup(.known(1), .contact(0))]),
+            .history(app: 1, token: .seen(0), excludeAuthor: nil, includeGroups: true),
+            .history(app: 0, token: .seen(2), excludeAuthor: 1, includeGroups: true),
+            .save(app: 0, author: 0, steps: [.deleteGroup(.known(1))]),
+            .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: true),
+            .history(app: 0, token: .none, excludeAuthor: nil, includeGroups: true),
+        ]
+        #expect(Runner.run(program) == nil)
+    }
+
+    /// The person's groups are there from the start, so a program's first save can nest them.
+    @Test func thePersonsGroupsCanBeNestedAtOnce() {
+        var program = Program()
+        program.initialStatus = Self.authorized
+        program.device = DeviceSetup(hasAccounts: true, hasGroups: true)
+        program.operations = [
+            .save(app: 0, author: 0, steps: [.addSubgroup(.known(0), .known(1)), .addSubgroup(.known(2), .known(0))]),
+            .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: true),
+            .save(app: 1, author: 0, steps: [.removeSubgroup(.known(0), .known(1))]),
+            .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: true),
+        ]
+        #expect(Runner.run(program) == nil)
+    }
+
+    /// SPEC 2: contacts and groups go to the container a save names (an unknown one is
+    /// `parentRecordDoesNotExist`), and their add events name it.
+    @Test func contactsLiveInTheContainerTheSaveNamed() {
+        var program = Program()
+        program.people = [0]
+        program.initialStatus = [.authorized, .limited(1), .notDetermined]
+        program.device = DeviceSetup(hasAccounts: true)
+        program.operations = [
+            .save(app: 0, author: 0, steps: [.addTo(.known(1), Draft(person: 1)), .addTo(.known(2), Draft(person: 2))]),
+            .save(app: 1, author: 0, steps: [.addTo(.known(0), Draft(person: 3)), .addTo(.known(5), Draft(person: 4))]),
+            .save(app: 0, author: 0, steps: [.addTo(.contact(0), Draft(person: 5))]),
+            .save(app: 0, author: 0, steps: [.addGroupTo(.known(2), name: "Work"), .addGroup(name: "Family"), .addMember(.known(0), .added(0))]),
+            .save(app: 0, author: 0, steps: [.addGroupTo(.contact(1), name: "Work")]),
+            .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: false),
+            .history(app: 1, token: .none, excludeAuthor: nil, includeGroups: true),
+        ]
+        #expect(Runner.run(program) == nil)
+    }
+}
