@@ -107,7 +107,12 @@ package enum AppDriver {
     /// A program's bytes from a seed: the format's header (no device invariants) and up to
     /// ``Decoder/maximumOperations`` records of random bytes.
     package static func randomInput(_ generator: inout some RandomNumberGenerator) -> [UInt8] {
-        var bytes: [UInt8] = [Decoder.version, UInt8.random(in: 0...0x3F, using: &generator), .random(in: 0...255, using: &generator)]
+        // Half the runs on format version 4: a device of either history identity, a history
+        // short enough that the app's token expires, accounts' containers, the person's groups.
+        let onDevice = Bool.random(using: &generator)
+        var bytes: [UInt8] = [onDevice ? Decoder.deviceVersion : Decoder.version, UInt8.random(in: 0...0x3F, using: &generator),
+                              .random(in: 0...255, using: &generator)]
+        if onDevice { bytes.append(.random(in: 0...255, using: &generator)) }
         for _ in 0..<Int.random(in: 1...Decoder.maximumOperations, using: &generator) {
             let length = Int.random(in: 2...20, using: &generator)
             bytes.append(UInt8(length))
