@@ -16,6 +16,10 @@ package struct Program: Hashable, Sendable {
     package var parallel: Parallel?
     /// Whether the final sweep also runs the device's own ``ContactCore/ContactDevice/checkInvariants()``.
     package var checksInvariants = false
+    /// Indices of ``operations`` (saves) after which a persistent device is closed and reopened.
+    ///
+    /// Nothing in memory, which has no storage; the reopen before the final sweep is always made.
+    package var reopensAfter: Set<Int> = []
 
     package init() {}
 

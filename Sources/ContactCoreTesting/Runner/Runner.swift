@@ -38,10 +38,10 @@ package struct Runner {
         defer { backEnd.finish(runner.device) }
         let (writes, commits, apps) = (runner.device.recordWrites, runner.model.commits.count, runner.model.apps)
         do {
-            for operation in program.operations {
+            for (index, operation) in program.operations.enumerated() {
                 runner.step += 1
                 try runner.perform(operation)
-                if runner.step == program.operations.count / 2 { try runner.reopen() }
+                if program.reopensAfter.contains(index) { try runner.reopen() }
             }
             if let parallel = program.parallel {
                 runner.step += 1
@@ -106,6 +106,10 @@ package struct Runner {
     /// × 16 casts × 256 status bytes.
     private static let cacheLimit = 1 << 15
 
+    /// Every run's device: the same identifiers and history tokens from run to run.
+    private static let seed: UInt64 = 1
+    private static let identity: UInt64 = 1
+
     private static let starts = Locked<[Start: Made]>([:])
 
     /// A runner per start (in memory) that passed its last program and was put back exactly
@@ -115,6 +119,20 @@ package struct Runner {
     private static let idle = Locked<[Start: Runner]>([:])
 
     private init(startingFrom program: Program, at start: Start, on backEnd: BackEnd) throws(Failure) {
+        if let create = backEnd.create, program.operations.count % 2 == 1 {
+            // The start made anew through the back end's incremental writer, each step checked;
+            // the final sweep reads it with the rest.
+            let device: ContactDevice
+            do {
+                device = try create(Self.seed, Self.identity, program.sortOrder)
+            } catch {
+                throw Failure(rule: "SPEC 13 persistent store", step: 0, detail: "the \(backEnd.name) back end could not make a device: \(error)")
+            }
+            self.init(device: device, model: Model(sortOrder: program.sortOrder), backEnd: backEnd)
+            try addPeople(program.people)
+            try setStatuses(program.initialStatus)
+            return
+        }
         let withPeople = Start(sortOrder: program.sortOrder, people: program.people)
         let reusable = backEnd.reopen == nil
         if reusable, let runner = Self.idle.withLock({ $0.removeValue(forKey: start) }) {
@@ -125,7 +143,7 @@ package struct Runner {
             if let made = Self.starts.withLock({ $0[withPeople] }) {
                 try self.init(copying: made, on: backEnd)
             } else {
-                let fresh = ContactDevice(seed: 1, identity: 1, defaultSortOrder: program.sortOrder)
+                let fresh = ContactDevice(seed: Self.seed, identity: Self.identity, defaultSortOrder: program.sortOrder)
                 self.init(device: try Self.adopt(fresh, backEnd), model: Model(sortOrder: program.sortOrder), backEnd: backEnd)
                 try addPeople(program.people)
                 keep(as: withPeople)
