@@ -47,10 +47,13 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         return run(program(bytes), on: backEnd)
     }
 
-    /// Every target runs programs on the device and the model, but `FuzzSearchMatching`, whose
-    /// rules are functions: it compares them directly, without a device, many times faster.
+    /// Every target runs programs on the device and the model. `FuzzSearchMatching` first meets
+    /// the program's contacts and queries pairwise through SPEC 7's functions
+    /// (``SearchRulesCheck``), then runs it on a device, whose search index its saves and
+    /// deletes change after a search has built it (and a reopen builds again).
     package func run(_ program: Program, on backEnd: BackEnd = .memory) -> Failure? {
-        self == .searchMatching ? SearchRulesCheck.check(program) : Runner.run(program, on: backEnd)
+        if self == .searchMatching, let failure = SearchRulesCheck.check(program) { return failure }
+        return Runner.run(program, on: backEnd)
     }
 
     /// The first broken rule of the reduced input, with the reduced bytes and its Swift test.
