@@ -21,6 +21,8 @@ let fuzzTargets = [
 /// link GRDB and the system SQLite, which the per-PR jobs and ClusterFuzzLite do not build.
 let nightlyFuzzTargets = [
     "FuzzPermittedSetOnSQLite",
+    "FuzzSearchMatchingOnSQLite",
+    "FuzzIdentifierFetchOnSQLite",
 ]
 
 let package = Package(
