@@ -22,7 +22,10 @@ package struct Runner {
     private var start: Start?
 
     /// The first broken rule, or `nil`.
-    package static func run(_ program: Program, on backEnd: BackEnd = .memory) -> Failure? {
+    ///
+    /// `sweeping: false` ends without the sweep of every app's view: only the device's own
+    /// invariant check, when the program asks for it, after the last reopen.
+    package static func run(_ program: Program, on backEnd: BackEnd = .memory, sweeping: Bool = true) -> Failure? {
         // A program of no operation (a quarter of what fuzzing runs) checks nothing that its
         // start's sweep did not: in memory, once the start exists, it ends without a runner.
         let start = Start(of: program)
@@ -56,7 +59,9 @@ package struct Runner {
             // A program that wrote nothing, on the device or in the model, ends on its start,
             // which was swept when it was made: reading it again would read the same records.
             let unchanged = runner.device.recordWrites == writes && runner.model.commits.count == commits && runner.model.apps == apps
-            if !unchanged || backEnd.reopen != nil {
+            if !sweeping {
+                if program.checksInvariants { try runner.checkInvariants() }
+            } else if !unchanged || backEnd.reopen != nil {
                 try runner.sweep(checkingInvariants: program.checksInvariants)
             }
         } catch {
@@ -322,6 +327,12 @@ package struct Runner {
 
     // MARK: The final sweep
 
+    /// The device's own ``ContactCore/ContactDevice/checkInvariants()``.
+    func checkInvariants() throws(Failure) {
+        let problems = device.checkInvariants()
+        if !problems.isEmpty { throw fail("device invariants", problems.joined(separator: "; ")) }
+    }
+
     /// Everything each app can read equals its view in the model (SPEC 4). Values are the
     /// device's, the same for every app: the first app that may read them all reads them,
     /// the others list identifiers.
@@ -329,9 +340,7 @@ package struct Runner {
         try expect(device.allContactIdentifiers, model.contacts.map(\.id), "SPEC 2 contacts", "the device's contacts")
         // The device's own consistency (search index against a bulk build, history replay) costs
         // a rebuild: programs that ask for it (byte 1, bits 6 and 7) run it.
-        if checkingInvariants, case let problems = device.checkInvariants(), !problems.isEmpty {
-            throw fail("device invariants", problems.joined(separator: "; "))
-        }
+        if checkingInvariants { try checkInvariants() }
         let reader = (0..<Cast.actors).first { model.apps[$0].status.grantsAccess }
         for app in 0..<Cast.actors where model.apps[app].status != .notDetermined {
             let keys = app != reader ? Keys(bits: 0) : Cast.apps[app].hasNotesEntitlement ? Keys.everything : Keys.everythingButNote

@@ -60,4 +60,22 @@ enum SearchRulesCheck {
         }
         return nil
     }
+
+    /// Whether running `program` on a device tests the search index: it writes contacts
+    /// (a save or an edit) and searches (by name, number or address, or with the button), in
+    /// either order: a search after a write meets the index the write kept or the one built
+    /// from it; a write after a search changes a built index, which the invariant check
+    /// compares with a bulk build.
+    static func reachesTheIndex(_ program: Program) -> Bool {
+        var writes = false, searches = false
+        for operation in program.operations {
+            switch operation {
+            case .save, .editFetched: writes = true
+            case .fetch(_, .name, _, _), .fetch(_, .phone, _, _), .fetch(_, .email, _, _), .button: searches = true
+            default: break
+            }
+            if writes && searches { return true }
+        }
+        return false
+    }
 }
