@@ -61,21 +61,25 @@ enum SearchRulesCheck {
         return nil
     }
 
-    /// Whether running `program` on a device tests the search index: it writes contacts
-    /// (a save or an edit) and searches (by name, number or address, or with the button), in
-    /// either order: a search after a write meets the index the write kept or the one built
-    /// from it; a write after a search changes a built index, which the invariant check
-    /// compares with a bulk build.
-    static func reachesTheIndex(_ program: Program) -> Bool {
-        var writes = false, searches = false
-        for operation in program.operations {
+    /// `program` without its button taps, when it searches by name, number or address after
+    /// writing contacts (a save or an edit): such a search meets the index that the writes
+    /// kept, or one built from what they wrote; `nil` otherwise. The reopens stay after the
+    /// saves that asked for them.
+    static func indexProgram(_ program: Program) -> Program? {
+        var kept = program
+        kept.operations = []
+        kept.reopensAfter = []
+        var writes = false, searchesAfterWriting = false
+        for (index, operation) in program.operations.enumerated() {
             switch operation {
+            case .button: continue
             case .save, .editFetched: writes = true
-            case .fetch(_, .name, _, _), .fetch(_, .phone, _, _), .fetch(_, .email, _, _), .button: searches = true
+            case .fetch(_, .name, _, _), .fetch(_, .phone, _, _), .fetch(_, .email, _, _): searchesAfterWriting = searchesAfterWriting || writes
             default: break
             }
-            if writes && searches { return true }
+            if program.reopensAfter.contains(index) { kept.reopensAfter.insert(kept.operations.count) }
+            kept.operations.append(operation)
         }
-        return false
+        return searchesAfterWriting ? kept : nil
     }
 }
