@@ -21,6 +21,8 @@ let fuzzTargets = [
 /// link GRDB and the system SQLite, which the per-PR jobs and ClusterFuzzLite do not build.
 let nightlyFuzzTargets = [
     "FuzzPermittedSetOnSQLite",
+    "FuzzSearchMatchingOnSQLite",
+    "FuzzIdentifierFetchOnSQLite",
 ]
 
 /// The example app of ContactCoreTestKit: a contacts mirror, its property test, and its

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make mutants`: the harness measures itself. Each Fuzz/Mutants/*.mutant (one line of
-# Sources/ContactCore replaced by another) is applied alone to a scratch copy of the tree;
+# Sources/ContactCore or Sources/ContactCoreSQLite replaced by another) is applied alone to a scratch copy of the tree;
 # then `swift test` must fail (the table names the failing tests) and each target the mutant
 # lists is fuzzed from an EMPTY corpus and from the checked-in corpus, MUTANT_RUNS times for
 # at most MUTANT_SECONDS each; the table gives the median time to the first crash.
@@ -73,9 +73,11 @@ PY
         # As `make fuzz` runs it: the target's libFuzzer options and dictionary.
         mapfile -t flags < <(scripts/fuzz.sh flags "$t")
         asan=$(scripts/fuzz.sh asan-options "$t")
-        if [[ -f Fuzz/Dictionaries/$t.dict ]]; then flags+=(-dict="$root/Fuzz/Dictionaries/$t.dict"); fi
+        # <Target>OnSQLite shares <Target>'s dictionary and corpus.
+        base=${t%OnSQLite}
+        if [[ -f Fuzz/Dictionaries/$base.dict ]]; then flags+=(-dict="$root/Fuzz/Dictionaries/$base.dict"); fi
         empty=$(for _ in $(seq "$MUTANT_RUNS"); do time_to_find "$binary" /nonexistent; done | sed 's/>//' | median)
-        corpus=$(for _ in $(seq "$MUTANT_RUNS"); do time_to_find "$binary" "Corpus/$t"; done | sed 's/>//' | median)
+        corpus=$(for _ in $(seq "$MUTANT_RUNS"); do time_to_find "$binary" "Corpus/$base"; done | sed 's/>//' | median)
         [[ $empty == "$MUTANT_SECONDS" ]] && empty=">$MUTANT_SECONDS"
         [[ $corpus == "$MUTANT_SECONDS" ]] && corpus=">$MUTANT_SECONDS"
         printf '| %s | %s | %s | %s | %s |\n' "$name" "$killers" "$t" "$empty" "$corpus"

@@ -4,8 +4,9 @@ import ContactCoreTesting
 import Foundation
 
 extension BackEnd {
-    /// SPEC 13: the runner's device in an SQLite file of its own, reopened mid-program and
-    /// before the sweep (see ``BackEnd``); the file's folder goes when the run finishes.
+    /// SPEC 13: the runner's device in an SQLite file of its own, reopened after the saves a
+    /// program marks and before the sweep (see ``BackEnd``); the file's folder goes when the
+    /// run finishes.
     ///
     /// The property and replay tests run on it. Commits skip `fsync`
     /// (``ContactDatabaseOptions/Durability/processCrash``): nothing here cuts the power.
@@ -20,6 +21,11 @@ extension BackEnd {
             adopt: { (device) throws(ContactError) in
                 try device.saveAsDatabase(at: SQLiteFolder(in: base).path, options: SQLiteFolder.options)
                 return device
+            },
+            create: { (seed, identity, sortOrder, historyLimit) throws(ContactError) in
+                var options = SQLiteFolder.options
+                (options.seed, options.identity, options.defaultSortOrder, options.historyLimit) = (seed, identity, sortOrder, historyLimit)
+                return try ContactDevice.open(databaseAt: SQLiteFolder(in: base).path, options: options)
             },
             reopen: { (device) throws(ContactError) in
                 guard let path = device.databasePath else { throw ContactError(.storageClosed, "the device has no file") }

@@ -21,6 +21,8 @@ package struct Decoder {
     private var groupsInSave = 0
     /// Version 4 or 5: the choices added with the device byte.
     private var reachesDevice = false
+    /// Bit 4 of the last save's header: close and reopen a persistent device after it.
+    private var reopenAfterSave = false
 
     package init(_ bytes: [UInt8], profile: Profile) {
         self.profile = profile
@@ -61,11 +63,13 @@ package struct Decoder {
         }
         var records: [Range<Int>] = []
         var operations: [Op] = []
+        var reopens: Set<Int> = []
         while operations.count < shape?.count ?? Self.maximumOperations, !reader.isAtEnd {
             let start = reader.position
             let length = Int(reader.byte())
             var record = ByteReader(reader.take(length))
             if let operation = operation(&record) {
+                if reopenAfterSave { reopens.insert(operations.count) }
                 operations.append(operation)
                 records.append(start..<reader.position)
             }
@@ -74,11 +78,13 @@ package struct Decoder {
             (program.operations, program.parallel) = shape.split(operations)
         } else {
             program.operations = operations
+            program.reopensAfter = reopens
         }
         return (program, records)
     }
 
     private mutating func operation(_ r: inout ByteReader) -> Op? {
+        reopenAfterSave = false
         guard !r.isAtEnd else { return nil }
         let kind = profile.kinds[r.index(profile.kinds.count)]
         let app = r.index(Cast.actors)
@@ -103,6 +109,7 @@ package struct Decoder {
             return .restrict(app: app, r.byte() & 1 == 1)
         case .save:
             let header = r.byte()
+            reopenAfterSave = header & 0x10 != 0
             addsInSave = 0
             groupsInSave = 0
             var steps: [Step] = []

@@ -3,7 +3,7 @@
 package enum Printer {
     /// `backEnd`: the one the program failed on, named in the call when it is not memory
     /// (its `static let`, such as `.sqlite` of ContactCoreTestingSQLite). `target`: the one
-    /// whose check the test calls; `FuzzSearchMatching` checks rules without a device.
+    /// whose check the test calls; `FuzzSearchMatching` checks its rule functions before the run.
     package static func test(_ program: Program, name: String, failure: Failure?, backEnd: String = "memory",
                              target: FuzzTarget? = nil) -> String {
         var lines = ["@Test func \(name)() {", "    // \(comment(failure))", "    var program = Program()"]
@@ -15,13 +15,14 @@ package enum Printer {
             lines.append("    program.device = DeviceSetup(identity: \(device.identity), historyLimit: \(optional(device.historyLimit)), "
                 + "hasAccounts: \(device.hasAccounts), hasGroups: \(device.hasGroups))")
         }
+        if !program.reopensAfter.isEmpty { lines.append("    program.reopensAfter = \(program.reopensAfter.sorted())") }
         if program.initialStatus.contains(where: { $0 != .notDetermined }) {
             lines.append("    program.initialStatus = [\(program.initialStatus.map(literal).joined(separator: ", "))]")
         }
         lines.append("    program.operations = [")
         lines += program.operations.enumerated().map { "        \(literal($1)),  // \($0 + 1)" }
-        let run = target == .searchMatching ? "SearchRulesCheck.check(program)"
-            : backEnd == BackEnd.memory.name ? "Runner.run(program)" : "Runner.run(program, on: .\(backEnd.lowercased()))"
+        let on = backEnd == BackEnd.memory.name ? "" : ", on: .\(backEnd.lowercased())"
+        let run = target == .searchMatching ? "FuzzTarget.searchMatching.run(program\(on))" : "Runner.run(program\(on))"
         lines.append("    ]")
         if let parallel = program.parallel {
             lines.append("    program.parallel = Parallel(branches: [")

@@ -18,6 +18,10 @@ package struct Program: Hashable, Sendable {
     package var checksInvariants = false
     /// The device's history identity and limit, and its accounts (format version 4).
     package var device = DeviceSetup()
+    /// Indices of ``operations`` (saves) after which a persistent device is closed and reopened.
+    ///
+    /// Nothing in memory, which has no storage; the reopen before the final sweep is always made.
+    package var reopensAfter: Set<Int> = []
 
     package init() {}
 

@@ -22,7 +22,10 @@ package struct Runner {
     private var start: Start?
 
     /// The first broken rule, or `nil`.
-    package static func run(_ program: Program, on backEnd: BackEnd = .memory) -> Failure? {
+    ///
+    /// `sweeping: false` ends without the sweep of every app's view: only the device's own
+    /// invariant check, when the program asks for it, after the last reopen.
+    package static func run(_ program: Program, on backEnd: BackEnd = .memory, sweeping: Bool = true) -> Failure? {
         // A program of no operation (a quarter of what fuzzing runs) checks nothing that its
         // start's sweep did not: in memory, once the start exists, it ends without a runner.
         let start = Start(of: program)
@@ -38,10 +41,10 @@ package struct Runner {
         defer { backEnd.finish(runner.device) }
         let (writes, commits, apps) = (runner.device.recordWrites, runner.model.commits.count, runner.model.apps)
         do {
-            for operation in program.operations {
+            for (index, operation) in program.operations.enumerated() {
                 runner.step += 1
                 try runner.perform(operation)
-                if runner.step == program.operations.count / 2 { try runner.reopen() }
+                if program.reopensAfter.contains(index) { try runner.reopen() }
             }
             if let parallel = program.parallel {
                 runner.step += 1
@@ -56,7 +59,9 @@ package struct Runner {
             // A program that wrote nothing, on the device or in the model, ends on its start,
             // which was swept when it was made: reading it again would read the same records.
             let unchanged = runner.device.recordWrites == writes && runner.model.commits.count == commits && runner.model.apps == apps
-            if !unchanged || backEnd.reopen != nil {
+            if !sweeping {
+                if program.checksInvariants { try runner.checkInvariants() }
+            } else if !unchanged || backEnd.reopen != nil {
                 try runner.sweep(checkingInvariants: program.checksInvariants)
             }
         } catch {
@@ -110,6 +115,9 @@ package struct Runner {
     /// × 16 casts × 256 status bytes × 32 devices (version 4's device byte).
     private static let cacheLimit = 1 << 20
 
+    /// Every run's device: the same identifiers and history tokens from run to run.
+    private static let seed: UInt64 = 1
+
     private static let starts = Locked<[Start: Made]>([:])
 
     /// A runner per start (in memory) that passed its last program and was put back exactly
@@ -119,7 +127,25 @@ package struct Runner {
     private static let idle = Locked<[Start: Runner]>([:])
 
     private init(startingFrom program: Program, at start: Start, on backEnd: BackEnd) throws(Failure) {
-        let withPeople = Start(sortOrder: program.sortOrder, people: program.people, device: program.device)
+        let setup = program.device
+        if let create = backEnd.create, program.operations.count % 2 == 1 {
+            // The start made anew through the back end's incremental writer, each step checked;
+            // the final sweep reads it with the rest.
+            let device: ContactDevice
+            do {
+                device = try create(Self.seed, setup.identity, program.sortOrder, setup.historyLimit ?? 100_000)
+            } catch {
+                throw Failure(rule: "SPEC 13 persistent store", step: 0, detail: "the \(backEnd.name) back end could not make a device: \(error)")
+            }
+            var model = Model(sortOrder: program.sortOrder)
+            model.device = setup
+            self.init(device: device, model: model, backEnd: backEnd)
+            try addContainers(accounts: setup.hasAccounts)
+            try addPeople(program.people, groups: setup.hasGroups)
+            try setStatuses(program.initialStatus)
+            return
+        }
+        let withPeople = Start(sortOrder: program.sortOrder, people: program.people, device: setup)
         let reusable = backEnd.reopen == nil
         if reusable, let runner = Self.idle.withLock({ $0.removeValue(forKey: start) }) {
             self = runner
@@ -129,8 +155,7 @@ package struct Runner {
             if let made = Self.starts.withLock({ $0[withPeople] }) {
                 try self.init(copying: made, on: backEnd)
             } else {
-                let setup = program.device
-                let fresh = ContactDevice(seed: 1, identity: setup.identity, defaultSortOrder: program.sortOrder,
+                let fresh = ContactDevice(seed: Self.seed, identity: setup.identity, defaultSortOrder: program.sortOrder,
                                           historyLimit: setup.historyLimit ?? 100_000)
                 var model = Model(sortOrder: program.sortOrder)
                 model.device = setup
@@ -342,6 +367,12 @@ package struct Runner {
 
     // MARK: The final sweep
 
+    /// The device's own ``ContactCore/ContactDevice/checkInvariants()``.
+    func checkInvariants() throws(Failure) {
+        let problems = device.checkInvariants()
+        if !problems.isEmpty { throw fail("device invariants", problems.joined(separator: "; ")) }
+    }
+
     /// Everything each app can read equals its view in the model (SPEC 4). Values are the
     /// device's, the same for every app: the first app that may read them all reads them,
     /// the others list identifiers.
@@ -349,9 +380,7 @@ package struct Runner {
         try expect(device.allContactIdentifiers, model.contacts.map(\.id), "SPEC 2 contacts", "the device's contacts")
         // The device's own consistency (search index against a bulk build, history replay) costs
         // a rebuild: programs that ask for it (byte 1, bits 6 and 7) run it.
-        if checkingInvariants, case let problems = device.checkInvariants(), !problems.isEmpty {
-            throw fail("device invariants", problems.joined(separator: "; "))
-        }
+        if checkingInvariants { try checkInvariants() }
         let reader = (0..<Cast.actors).first { model.apps[$0].status.grantsAccess }
         for app in 0..<Cast.actors where model.apps[app].status != .notDetermined {
             let keys = app != reader ? Keys(bits: 0) : Cast.apps[app].hasNotesEntitlement ? Keys.everything : Keys.everythingButNote

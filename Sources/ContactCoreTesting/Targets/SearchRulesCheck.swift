@@ -71,4 +71,26 @@ enum SearchRulesCheck {
         }
         return nil
     }
+
+    /// `program` without its button taps, when it searches by name, number or address after
+    /// writing contacts (a save or an edit): such a search meets the index that the writes
+    /// kept, or one built from what they wrote; `nil` otherwise. The reopens stay after the
+    /// saves that asked for them.
+    static func indexProgram(_ program: Program) -> Program? {
+        var kept = program
+        kept.operations = []
+        kept.reopensAfter = []
+        var writes = false, searchesAfterWriting = false
+        for (index, operation) in program.operations.enumerated() {
+            switch operation {
+            case .button: continue
+            case .save, .editFetched: writes = true
+            case .fetch(_, .name, _, _), .fetch(_, .phone, _, _), .fetch(_, .email, _, _): searchesAfterWriting = searchesAfterWriting || writes
+            default: break
+            }
+            if program.reopensAfter.contains(index) { kept.reopensAfter.insert(kept.operations.count) }
+            kept.operations.append(operation)
+        }
+        return searchesAfterWriting ? kept : nil
+    }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("contactcore — replay")
 struct CLIReplayTests {
     /// The first regression file of each target that has one, and the first corpus file of
-    /// FuzzVCard, FuzzVCardExport and FuzzSearchMatching (each checked by its own rules, not the runner).
+    /// FuzzVCard, FuzzVCardExport and FuzzSearchMatching (each checked by its own rules; the last also by the runner).
     static var inputs: [String] {
         let regressions = ReplayTests.inputs(under: "Fuzz/Regressions")
         let firsts = Dictionary(regressions.map { ($0.target, $0.path) }, uniquingKeysWith: { first, _ in first })
@@ -29,7 +29,7 @@ struct CLIReplayTests {
         let check = switch target {
         case .vCard: "VCardCheck.check(input)"
         case .vCardExport: "VCardExportCheck.check(input)"
-        case .searchMatching: "SearchRulesCheck.check(program)"
+        case .searchMatching: "FuzzTarget.searchMatching.run(program)"
         default: "Runner.run(program)"
         }
         #expect(run.text.contains("#expect(\(check) == nil)"))
