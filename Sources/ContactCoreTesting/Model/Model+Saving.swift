@@ -261,6 +261,9 @@ extension Model.SaveStep {
     var validationFailures: [ContactError.Code] {
         if case .addGroup(let name, _, _) = self { return name.allSatisfy(\.isWhitespace) ? [.validationConfigurationError] : [] }
         guard let draft else { return [] }
+        let birthday: [ContactError.Code] = draft.birthday.map { Model.isValid($0) ? [] : [.validationTypeMismatch] } ?? []
+        // Most drafts have nothing more: their first number and address carry standard labels.
+        guard draft.more != More() else { return birthday }
         let details = Vocabulary.details[draft.more.details]
         let dates = [draft.birthday, details.nonGregorianBirthday].compactMap { $0 } + details.dates.map(\.value)
         let labels: [[ContactLabel?]] = [

@@ -106,7 +106,8 @@ extension Model {
         let isPhoneQuery = !text.unicodeScalars.contains { $0.properties.isAlphabetic } && digits.utf8.count >= 3
         if isPhoneQuery, c.hasNumber(matching: digits) { return 3 }
         let trimmed = Self.lowercasedASCII(text.trimmingCharacters(in: .whitespaces))
-        if !trimmed.isEmpty, c.emails.contains(where: { Self.lowercasedASCII(Vocabulary.emails[$0.value]).hasPrefix(trimmed) }) {
+        let prefixes = { (n: Int) in Self.lowercasedASCII(Vocabulary.emails[n]).hasPrefix(trimmed) }
+        if !trimmed.isEmpty, c.email.map(prefixes) == true || c.more.emails.contains(where: { prefixes($0.value) }) {
             return 3
         }
         return nil
@@ -176,11 +177,15 @@ extension Model {
 extension Model.Contact {
     /// SPEC 7's phone rule against each of the contact's numbers.
     package func hasNumber(matching digits: String) -> Bool {
-        phones.contains { Model.phoneMatches(query: digits, candidate: Vocabulary.phones[$0.value].digits) }
+        // The first number, then the further ones: no list made for a question asked of every contact.
+        let matches = { (n: Int) in Model.phoneMatches(query: digits, candidate: Vocabulary.phones[n].digits) }
+        return phone.map(matches) == true || more.phones.contains { matches($0.value) }
     }
 
     /// The store's email rule: one of the contact's addresses is `address`, without regard to case.
     package func hasAddress(_ address: String) -> Bool {
-        emails.contains { Model.lowercasedASCII(Vocabulary.emails[$0.value]) == Model.lowercasedASCII(address) }
+        let wanted = Model.lowercasedASCII(address)
+        let matches = { (n: Int) in Model.lowercasedASCII(Vocabulary.emails[n]) == wanted }
+        return email.map(matches) == true || more.emails.contains { matches($0.value) }
     }
 }
