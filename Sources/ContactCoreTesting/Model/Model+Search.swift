@@ -18,15 +18,18 @@ extension Model {
     /// tokens that prefix many forms ends in time.
     static func assign(_ query: [String], to forms: [String]) -> Bool {
         guard query.count <= forms.count, forms.count <= 64 else { return false }
+        func prefixes(_ form: String, _ token: String) -> Bool {
+            form.unicodeScalars.starts(with: token.unicodeScalars) { $0.value == $1.value }
+        }
+        // Most contacts fail a query at a token that prefixes none of their forms: said without the search's table.
+        guard query.allSatisfy({ token in forms.contains { prefixes($0, token) } }) else { return false }
         struct State: Hashable { var next: Int, used: UInt64 }
         var failed = Set<State>()
         func search(_ next: Int, _ used: UInt64) -> Bool {
             guard next < query.count else { return true }
             guard !failed.contains(State(next: next, used: used)) else { return false }
             let found = forms.indices.contains { index in
-                used & 1 << index == 0
-                    && forms[index].unicodeScalars.starts(with: query[next].unicodeScalars) { $0.value == $1.value }
-                    && search(next + 1, used | 1 << index)
+                used & 1 << index == 0 && prefixes(forms[index], query[next]) && search(next + 1, used | 1 << index)
             }
             if !found { failed.insert(State(next: next, used: used)) }
             return found
