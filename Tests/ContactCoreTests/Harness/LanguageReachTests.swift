@@ -5,18 +5,11 @@ import Testing
 /// What the language can say, counted over random inputs: a generator that never produces a
 /// case is an oracle that never asks, so each SPEC 2 field, label and query form must occur.
 @Suite struct LanguageReachTests {
-    /// Programs decoded from 20,000 inputs of a fixed generator (SplitMix64): 2 to 200 bytes.
+    /// Programs decoded from 20,000 inputs of a fixed generator: 2 to 200 bytes.
     static let programs: [Program] = {
-        var state: UInt64 = 0x5EED
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var generator = SeededGenerator(seed: 0x5EED)
         return (0..<20_000).map { _ in
-            let bytes = [Decoder.version] + (0..<(2 + Int(next() % 199))).map { _ in UInt8(truncatingIfNeeded: next()) }
+            let bytes = [Decoder.version] + (0..<(2 + Int(generator.next() % 199))).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             return FuzzTarget.permittedSet.program(bytes)
         }
     }()
