@@ -132,7 +132,7 @@ package struct Decoder {
             case 3, 4: .name(queryText(&r))
             case 5: .phone(r.index(Vocabulary.phones.count))
             case 6: .email(r.index(Vocabulary.emails.count))
-            default: .group(groupRef(&r))
+            default: reachesDevice && kind & 8 != 0 ? .container(containerRef(&r)) : .group(groupRef(&r))
             }
             return .fetch(app: app, query, keys: keys, sort: sort)
         case .fetchOne:

@@ -190,6 +190,7 @@ package enum Printer {
         case .phone(let n): ".phone(\(n))"
         case .email(let n): ".email(\(n))"
         case .group(let ref): ".group(\(literal(ref)))"
+        case .container(let ref): ".container(.\(ref))"
         }
     }
 

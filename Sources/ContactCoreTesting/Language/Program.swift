@@ -246,6 +246,8 @@ package enum Query: Hashable, Sendable {
     case phone(Int)
     case email(Int)
     case group(GroupRef)
+    /// The contacts in a container (format version 4 and later).
+    case container(ContainerRef)
 }
 
 /// A query string with its expected normalized tokens.

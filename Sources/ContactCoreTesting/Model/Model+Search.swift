@@ -3,14 +3,32 @@ import Foundation
 
 /// SPEC 7 and 8: name, phone and email matching, the access button's rows and its tap.
 extension Model {
-    /// Every form of the contact's name tokens (SPEC 7): given, family, the CJK run-together
-    /// name, the further names, and the organization's.
-    func nameForms(of c: Contact, organization: Bool = true) -> [String] {
-        let given = Vocabulary.people[c.givenPerson], family = Vocabulary.people[c.person], more = Vocabulary.moreNames[c.more.names]
-        var forms = given.givenForms + family.familyForms + more.forms
-        if c.givenPerson == c.person { forms += family.joinedForms }
-        if organization { forms += Vocabulary.organizations[c.organization].tokens + more.organizationForms }
-        return forms
+    /// A contact's name as SPEC 7 searches it, worked out once for all the queries it meets.
+    package struct SearchableName {
+        /// Every form of the contact's name tokens: given, family, the CJK run-together name,
+        /// the further names, then the organization's.
+        let forms: [String]
+        /// How many of ``forms`` are the person's own, before the organization's.
+        let personForms: Int
+        /// The exact full name's tokens (given, middle, family), sorted.
+        let fullName: [String]
+        /// The CJK run-together name, when one person gives both names.
+        let joined: String?
+
+        package init(_ c: Contact) {
+            let given = Vocabulary.people[c.givenPerson], family = Vocabulary.people[c.person], more = Vocabulary.moreNames[c.more.names]
+            var forms = given.givenForms + family.familyForms + more.forms
+            if c.givenPerson == c.person { forms += family.joinedForms }
+            personForms = forms.count
+            self.forms = forms + Vocabulary.organizations[c.organization].tokens + more.organizationForms
+            fullName = (Array(given.givenForms.prefix(given.givenTokens)) + more.middleTokens + family.familyForms.prefix(family.familyTokens)).sorted()
+            joined = c.givenPerson == c.person ? family.joinedForms.first : nil
+        }
+
+        /// SPEC 7's name rule, over the person's forms alone when `organization` is false.
+        package func matches(_ query: [String], organization: Bool = true) -> Bool {
+            !query.isEmpty && Model.assign(query, to: organization ? forms : Array(forms.prefix(personForms)))
+        }
     }
 
     /// Every query token a prefix of a different form: tried every way, as the rule reads,
@@ -37,10 +55,6 @@ extension Model {
         return search(0, 0)
     }
 
-    package func matchesName(_ query: [String], _ c: Contact, organization: Bool = true) -> Bool {
-        !query.isEmpty && Self.assign(query, to: nameForms(of: c, organization: organization))
-    }
-
     /// SPEC 7's phone rule: three or more query digits; equal digits, or the same run of seven
     /// or more at the end of both.
     package static func phoneMatches(query: String, candidate: String) -> Bool {
@@ -61,12 +75,13 @@ extension Model {
         case .name(let text): text.tokens.isEmpty
         case .phone(let index): Vocabulary.phones[index].digits.utf8.count < 3
         case .email(let index): Vocabulary.emails[index].isEmpty
-        case .all, .identifiers, .group: false
+        case .all, .identifiers, .group, .container: false
         }
     }
 
     /// The store's predicates over visible contacts (before sorting); `nil` for `predicateInvalid`.
-    package func select(_ query: Query, resolved ids: [String], group: String?, app: Int) -> [Contact]? {
+    /// `ids` are the identifiers an identifier fetch names; `scope` the group's or container's.
+    package func select(_ query: Query, resolved ids: [String], scope: String?, app: Int) -> [Contact]? {
         guard !Self.isInvalid(query) else { return nil }
         let visible = visibleContacts(to: app)
         switch query {
@@ -76,42 +91,67 @@ extension Model {
             for id in ids { if let c = contact(id), isVisible(c.id, to: app), !seen.contains(c.id) { seen.append(c.id) } }
             return visible.filter { seen.contains($0.id) }
         case .name(let text):
-            return visible.filter { matchesName(text.tokens, $0) }
+            return visible.filter { SearchableName($0).matches(text.tokens) }
         case .phone(let index):
             return visible.filter { $0.hasNumber(matching: Vocabulary.phones[index].digits) }
         case .email(let index):
             return visible.filter { $0.hasAddress(Vocabulary.emails[index]) }
         case .group:
-            guard let group else { return [] }
+            guard let group = scope.flatMap(group) else { return [] }
             return visible.filter { members.contains(Pair(contact: $0.id, group: group)) }
+        case .container:
+            // SPEC 5: the contacts whose container is the one named, byte for byte.
+            return visible.filter { c in scope.map { Self.same(c.container, $0) } ?? false }
+        }
+    }
+
+    /// A button query as SPEC 7 reads it for numbers and addresses, worked out once for all
+    /// the contacts it meets.
+    package struct ButtonQuery {
+        let tokens: [String]
+        /// The query's digits, when it has no letter and three or more digits.
+        let digits: String?
+        /// The query without its outer spaces, ASCII lower-cased; `nil` when nothing is left.
+        let emailPrefix: String?
+
+        package init(_ query: QueryText) {
+            tokens = query.tokens
+            let text = query.text
+            let digits = String(text.unicodeScalars.compactMap { s -> Character? in
+                switch s.value {
+                case 0x30...0x39: Character(s)
+                case 0xFF10...0xFF19: Unicode.Scalar(s.value - 0xFF10 + 0x30).map(Character.init)
+                default: nil
+                }
+            })
+            let isPhoneQuery = !text.unicodeScalars.contains { $0.properties.isAlphabetic } && digits.utf8.count >= 3
+            self.digits = isPhoneQuery ? digits : nil
+            // Foundation's `.whitespaces`: the space separators and the tab.
+            let isSpace = { (s: Unicode.Scalar) in s == "\t" || s.properties.generalCategory == .spaceSeparator }
+            let scalars = text.unicodeScalars
+            let first = scalars.firstIndex { !isSpace($0) } ?? scalars.endIndex
+            let end = scalars.lastIndex { !isSpace($0) }.map(scalars.index(after:)) ?? first
+            let trimmed = Model.lowercasedASCII(String(scalars[first..<max(first, end)]))
+            emailPrefix = trimmed.isEmpty ? nil : trimmed
         }
     }
 
     /// SPEC 7's kind of match for the button: 0 exact full name, 1 name prefix,
     /// 2 organization, 3 phone or email; `nil` for none.
     package func buttonRank(_ query: QueryText, _ c: Contact) -> Int? {
-        let text = query.text
-        if matchesName(query.tokens, c) {
-            let given = Vocabulary.people[c.givenPerson], family = Vocabulary.people[c.person]
-            let full = Array(given.givenForms.prefix(given.givenTokens)) + Vocabulary.moreNames[c.more.names].middleTokens
-                + family.familyForms.prefix(family.familyTokens)
-            let joined = c.givenPerson == c.person ? family.joinedForms.first : nil
-            let exact = full.sorted() == query.tokens.sorted() || (query.tokens.count == 1 && joined == query.tokens[0])
-            return exact ? 0 : matchesName(query.tokens, c, organization: false) ? 1 : 2
+        Self.buttonRank(ButtonQuery(query), c, SearchableName(c))
+    }
+
+    /// ``buttonRank(_:_:)`` with both sides worked out beforehand.
+    package static func buttonRank(_ query: ButtonQuery, _ c: Contact, _ name: SearchableName) -> Int? {
+        if name.matches(query.tokens) {
+            let exact = name.fullName == query.tokens.sorted() || (query.tokens.count == 1 && name.joined == query.tokens[0])
+            return exact ? 0 : name.matches(query.tokens, organization: false) ? 1 : 2
         }
-        let digits = String(text.unicodeScalars.compactMap { s -> Character? in
-            switch s.value {
-            case 0x30...0x39: Character(s)
-            case 0xFF10...0xFF19: Character(Unicode.Scalar(s.value - 0xFF10 + 0x30)!)
-            default: nil
-            }
-        })
-        let isPhoneQuery = !text.unicodeScalars.contains { $0.properties.isAlphabetic } && digits.utf8.count >= 3
-        if isPhoneQuery, c.hasNumber(matching: digits) { return 3 }
-        let trimmed = Self.lowercasedASCII(text.trimmingCharacters(in: .whitespaces))
-        let prefixes = { (n: Int) in Self.lowercasedASCII(Vocabulary.emails[n]).hasPrefix(trimmed) }
-        if !trimmed.isEmpty, c.email.map(prefixes) == true || c.more.emails.contains(where: { prefixes($0.value) }) {
-            return 3
+        if let digits = query.digits, c.hasNumber(matching: digits) { return 3 }
+        if let prefix = query.emailPrefix {
+            let prefixes = { (n: Int) in Self.lowercasedASCII(Vocabulary.emails[n]).hasPrefix(prefix) }
+            if c.email.map(prefixes) == true || c.more.emails.contains(where: { prefixes($0.value) }) { return 3 }
         }
         return nil
     }
@@ -120,10 +160,11 @@ extension Model {
     /// match, then the device's order.
     package func buttonRows(app: Int, _ tap: Tap) -> [Contact] {
         var ranked: [(rank: Int, contact: Contact)] = []
+        let query = ButtonQuery(tap.query)
         for c in contacts where !apps[app].permitted.contains(c.id) {
             if let ignored = tap.ignoredEmail, c.hasAddress(Vocabulary.emails[ignored]) { continue }
             if let ignored = tap.ignoredPhone, c.hasNumber(matching: Vocabulary.phones[ignored].digits) { continue }
-            if let rank = buttonRank(tap.query, c) { ranked.append((rank, c)) }
+            if let rank = Self.buttonRank(query, c, SearchableName(c)) { ranked.append((rank, c)) }
         }
         let order = sorted(ranked.map(\.contact), by: .userDefault).map(\.id)
         return ranked.sorted { a, b in

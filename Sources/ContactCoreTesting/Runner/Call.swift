@@ -7,8 +7,8 @@ enum Call: Sendable {
     case settings(app: Int, SettingsChange)
     case restrict(app: Int, Bool)
     case save(app: Int, author: String?, SaveCall)
-    /// `group`: the identifier a group predicate names, looked up in the model when it lands.
-    case fetch(app: Int, Query, predicate: ContactPredicate?, ids: [String], group: String?, keys: Keys, sort: SortOrder)
+    /// `scope`: the identifier a group or container predicate names, looked up in the model when it lands.
+    case fetch(app: Int, Query, predicate: ContactPredicate?, ids: [String], scope: String?, keys: Keys, sort: SortOrder)
     case fetchOne(app: Int, id: String, keys: Keys)
     case button(app: Int, Tap)
 }

@@ -194,14 +194,14 @@ struct Linearization {
                 .save(model.save(app: app, author: author, steps: save.steps, newContacts: contacts, newGroups: groups),
                       contacts: contacts, groups: groups)
             }
-        case .fetch(let app, let query, _, let ids, let group, let keys, let sort):
+        case .fetch(let app, let query, _, let ids, let scope, let keys, let sort):
             if cursor.phase == 0 {
                 if keys.keys.contains(.note), !Cast.apps[app].hasNotesEntitlement { return finish(seen == .rows(.failure(.unauthorizedKeys))) }
                 if Model.isInvalid(query) { return finish(seen == .rows(.failure(.predicateInvalid))) }
             }
             return gated(app, failed: { .rows(.failure($0)) }) { model in
                 if let code = model.access(app) { return .rows(.failure(code)) }
-                let selected = model.select(query, resolved: ids, group: group.flatMap(model.group), app: app) ?? []
+                let selected = model.select(query, resolved: ids, scope: scope, app: app) ?? []
                 return .rows(.success(model.sorted(selected, by: sort).map { Row($0, keys: keys) }))
             }
         case .fetchOne(let app, let id, let keys):

@@ -253,7 +253,9 @@ extension Runner {
 
     /// A query as the device is asked it: its predicate, the identifiers it names, and the
     /// identifier of the group it names (which the model may not have: see ``Model/group(_:)``).
-    func deviceQuery(_ query: Query) -> (predicate: ContactPredicate?, ids: [String], group: String?) {
+    /// The library's predicate for `query`, with the identifiers it names resolved: the
+    /// contacts' for an identifier fetch, and the group's or container's.
+    func deviceQuery(_ query: Query) -> (predicate: ContactPredicate?, ids: [String], scope: String?) {
         switch query {
         case .all: return (nil, [], nil)
         case .identifiers(let refs):
@@ -265,12 +267,14 @@ extension Runner {
         case .group(let ref):
             let id = resolve(ref)
             return (.inGroup(identifier: id), [], id)
+        case .container(let ref):
+            let id = resolve(ref)
+            return (.inContainer(identifier: id), [], id)
         }
     }
 
     mutating func fetch(app: Int, _ query: Query, keys: Keys, sort: SortOrder) throws(Failure) {
-        let (predicate, ids, group) = deviceQuery(query)
-        let groupID = group.flatMap(model.group)
+        let (predicate, ids, scope) = deviceQuery(query)
         // SPEC 2 and 7 first (they depend only on the call), then access (which may prompt).
         let expected: Outcome<[Model.Contact]>
         if keys.keys.contains(.note), !Cast.apps[app].hasNotesEntitlement {
@@ -280,7 +284,7 @@ extension Runner {
         } else if let code = model.access(app) {
             expected = .failure(code)
         } else {
-            expected = .success(model.sorted(model.select(query, resolved: ids, group: groupID, app: app) ?? [], by: sort))
+            expected = .success(model.sorted(model.select(query, resolved: ids, scope: scope, app: app) ?? [], by: sort))
         }
         do {
             let found = try stores[app].contacts(for: ContactFetchRequest(predicate: predicate, keysToFetch: keys.keys, sortOrder: sort))

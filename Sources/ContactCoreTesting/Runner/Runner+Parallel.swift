@@ -62,13 +62,13 @@ extension Runner {
         case .save(let app, let author, let steps):
             return .save(app: app, author: Cast.authors[author], saveRequest(author: Cast.authors[author], steps: steps))
         case .fetch(let app, let query, let keys, let sort):
-            let (predicate, ids, group) = deviceQuery(query)
-            return .fetch(app: app, query, predicate: predicate, ids: ids, group: group, keys: keys, sort: sort)
+            let (predicate, ids, scope) = deviceQuery(query)
+            return .fetch(app: app, query, predicate: predicate, ids: ids, scope: scope, keys: keys, sort: sort)
         case .fetchOne(let app, let ref, let keys): return .fetchOne(app: app, id: resolve(ref), keys: keys)
         case .button(let app, let tap): return .button(app: app, tap)
         case .editFetched(let app, _, _, _), .history(let app, _, _, _), .accessPicker(let app, _, _):
             // The decoder keeps these out of branches (Parallel.isAllowed); a fetch of all stands in.
-            return .fetch(app: app, .all, predicate: nil, ids: [], group: nil, keys: Keys(bits: 0), sort: .none)
+            return .fetch(app: app, .all, predicate: nil, ids: [], scope: nil, keys: Keys(bits: 0), sort: .none)
         }
     }
 

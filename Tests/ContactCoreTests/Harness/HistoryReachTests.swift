@@ -146,4 +146,35 @@ import Testing
         ]
         #expect(Runner.run(program) == nil)
     }
+
+    /// SPEC 5's container predicate as a fetch of its own (version 4's fetch kind 15): the
+    /// visible contacts of the container named, in the order asked for; a contact's identifier
+    /// names no container and finds none.
+    @Test func aContainerFetchFindsTheVisibleContactsItHolds() {
+        // A record of the search profile: fetch (kind 2), app 0, predicate kind 15, sort by given name, keys, reference 1.
+        let record: [UInt8] = [6, 2, 0, 15, 1, 0xFF, 1]
+        #expect(FuzzTarget.searchMatching.program([4, 0, 1, 0x08] + record).operations
+            == [.fetch(app: 0, .container(.known(1)), keys: Keys(bits: 0xFF), sort: .givenName)])
+        // Version 2 reads kind 15 as it always has: a group.
+        #expect(FuzzTarget.searchMatching.program([2, 0, 1] + record).operations
+            == [.fetch(app: 0, .group(.known(1)), keys: Keys(bits: 0xFF), sort: .givenName)])
+
+        var program = Program()
+        program.people = [0, 1]
+        program.initialStatus = [.authorized, .limited(1), .notDetermined]
+        program.device = DeviceSetup(hasAccounts: true)
+        program.operations = [
+            .save(app: 0, author: 0, steps: [.addTo(.known(1), Draft(person: 3)), .addTo(.known(1), Draft(person: 2)),
+                                             .addTo(.known(2), Draft(person: 4))]),
+            .fetch(app: 0, .container(.known(1)), keys: .everythingButNote, sort: .givenName),
+            .save(app: 1, author: 0, steps: [.addTo(.known(1), Draft(person: 5))]),
+            .fetch(app: 1, .container(.known(1)), keys: Keys(bits: 0x01), sort: .none),
+            .fetch(app: 1, .container(.known(0)), keys: Keys(bits: 0x01), sort: .familyName),
+            .save(app: 0, author: 0, steps: [.delete(.known(1))]),
+            .fetch(app: 0, .container(.known(1)), keys: Keys(bits: 0x01), sort: .userDefault),
+            .fetch(app: 0, .container(.contact(0)), keys: Keys(bits: 0x01), sort: .none),
+        ]
+        #expect(Runner.run(program) == nil)
+        #expect(Printer.test(program, name: "reach", failure: nil).contains(".fetch(app: 0, .container(.known(1)), "))
+    }
 }
