@@ -140,6 +140,13 @@ package enum Vocabulary {
         QueryText(text: "  ", tokens: []),
         QueryText(text: "?!", tokens: []),
         QueryText(text: "zz", tokens: ["zz"]),
+        // Combining marks are dropped, even those diacritic folding keeps (an enclosing circle,
+        // a spacing visarga) and a kana voicing mark after a letter that is not kana.
+        QueryText(text: "a\u{20DD}nn", tokens: ["ann"]),
+        QueryText(text: "\u{0915}\u{0903}", tokens: ["\u{0915}"]),
+        QueryText(text: "a\u{3099}nna", tokens: ["anna"]),
+        // Nine tokens (the long-query path) that each prefix a form, but not nine different forms.
+        QueryText(text: "a a a a a a a a a", tokens: Array(repeating: "a", count: 9)),
     ]
 
     /// Every token a name can have: queries are prefixes of these (and a few that match nothing,

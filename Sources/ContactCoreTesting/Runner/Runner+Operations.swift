@@ -309,6 +309,14 @@ extension Runner {
     func compare(_ contact: Contact, _ c: Model.Contact, keys: Keys, readingUnfetched: Bool = true) throws(Failure) {
         let wanted = keys.keys
         try expect(contact.availableKeys, wanted, "SPEC 2 keys to fetch", "keys of \(c.id)")
+        // As an app asks before it reads: each fetched key and no other, then all of them together.
+        let available = ContactKey.allCases.lazy.filter(contact.isKeyAvailable)
+        if available.count != wanted.count || !wanted.allSatisfy(contact.isKeyAvailable) {
+            throw fail("SPEC 2 keys to fetch", "isKeyAvailable of \(c.id) says \(Array(available)), the fetch asked for \(wanted)")
+        }
+        if !contact.areKeysAvailable(wanted) || contact.areKeysAvailable(ContactKey.allCases) != (wanted.count == ContactKey.allCases.count) {
+            throw fail("SPEC 2 keys to fetch", "areKeysAvailable of \(c.id) differs from the keys fetched, \(wanted)")
+        }
         try expect(contact.contactType, c.more.isOrganization ? .organization : .person, "SPEC 2 values", "contactType of \(c.id)")
         let names = Vocabulary.moreNames[c.more.names], details = Vocabulary.details[c.more.details]
         for key in wanted {

@@ -31,18 +31,24 @@ import Testing
     /// Writes `seed-long-*` into each program target's corpus: the header of one corpus input,
     /// then the records of several laid end to end (up to 16 operations), every other save
     /// marked to reopen; kept only when it passes in memory and on SQLite. Run by hand:
-    /// `CONTACTCORE_WRITE_LONG_SEEDS=64 swift test --filter writeLongSeeds`.
+    /// `CONTACTCORE_WRITE_LONG_SEEDS=64 swift test --filter writeLongSeeds`. With
+    /// `CONTACTCORE_SEED_VERSION=4` it writes `seed-device-*` instead: the same records under
+    /// format version 4's header, whose device byte (identity, history limit, accounts, the
+    /// person's groups) each seed varies, so that the corpora reach that version's choices.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["CONTACTCORE_WRITE_LONG_SEEDS"] != nil),
           arguments: programTargets)
     func writeLongSeeds(_ target: FuzzTarget) throws {
         let count = Int(ProcessInfo.processInfo.environment["CONTACTCORE_WRITE_LONG_SEEDS"] ?? "") ?? 64
-        let files = try ReplayTests.inputs(under: "Corpus").filter { $0.target == target && !$0.path.contains("seed-long-") }
+        let version4 = ProcessInfo.processInfo.environment["CONTACTCORE_SEED_VERSION"] == "4"
+        let files = try ReplayTests.inputs(under: "Corpus")
+            .filter { $0.target == target && !$0.path.contains("seed-long-") && !$0.path.contains("seed-device-") }
             .map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0.path))) }
             .filter { $0.first == Decoder.version && $0.count > 3 }
         let folder = ReplayTests.root.appendingPathComponent("Corpus/\(target.rawValue)")
         var written = 0, next = 0
         while written < count, next < files.count * 4 {
             var seed = Array(files[next % files.count].prefix(3))
+            if version4 { seed = [Decoder.deviceVersion] + seed.dropFirst() + [UInt8(truncatingIfNeeded: next * 5) & 0x1F] }
             var operations = 0, saves = 0, source = next * 7
             while operations < Decoder.maximumOperations, seed.count < 220, source < next * 7 + files.count {
                 let file = files[source % files.count]
@@ -64,7 +70,7 @@ import Testing
             next += 1
             guard target.program(seed).operations.count >= 8 else { continue }
             guard target.check(seed) == nil, target.check(seed, on: .sqlite) == nil else { continue }
-            let name = String(format: "seed-long-%02d", written)
+            let name = String(format: version4 ? "seed-device-%02d" : "seed-long-%02d", written)
             try Data(seed).write(to: folder.appendingPathComponent(name))
             written += 1
         }
