@@ -498,11 +498,11 @@ cmd_coverage() {
             }' >"$COVERAGE_ROOT/uncovered.txt"
     {
         echo "Line coverage of Sources/ContactCore reached by each target's checked-in corpus ($CORPUS_ROOT/<Target>; an <Target>OnSQLite target replays <Target>'s):"
-        printf '%-22s %12s %18s %8s\n' target "corpus files" "lines covered" cover
+        printf '%-28s %12s %18s %8s\n' target "corpus files" "lines covered" cover
         local row name files covered count percent
         for row in "${rows[@]}"; do
             read -r name files covered count percent <<<"$row"
-            printf '%-22s %12s %18s %7.2f%%\n' "$name" "$files" "$covered/$count" "$percent"
+            printf '%-28s %12s %18s %7.2f%%\n' "$name" "$files" "$covered/$count" "$percent"
         done
     } | tee "$COVERAGE_ROOT/table.txt"
     echo "Lines no target reached: $COVERAGE_ROOT/uncovered.txt ($(wc -l <"$COVERAGE_ROOT/uncovered.txt"))"

@@ -162,8 +162,9 @@ package struct Decoder {
             let ignoredPhone = flags & 2 == 0 ? nil : r.index(Vocabulary.phones.count)
             let gray = r.index(Vocabulary.grays.count)
             let picks = (0..<r.index(4)).map { _ in Int(r.byte()) }
+            let look = reachesDevice ? r.index(Vocabulary.buttonLooks.count) : 0
             return .button(app: app, Tap(query: query, ignoredEmail: ignoredEmail, ignoredPhone: ignoredPhone,
-                                         foreground: gray, validated: flags & 4 == 0, picks: picks))
+                                         foreground: gray, validated: flags & 4 == 0, picks: picks, look: look))
         }
     }
 

@@ -119,7 +119,8 @@ package enum Printer {
         case .accessPicker(let app, let adding, let removing): ".accessPicker(app: \(app), adding: \(list(adding)), removing: \(list(removing)))"
         case .button(let app, let tap):
             ".button(app: \(app), Tap(query: \(literal(tap.query)), ignoredEmail: \(optional(tap.ignoredEmail)), "
-                + "ignoredPhone: \(optional(tap.ignoredPhone)), foreground: \(tap.foreground), validated: \(tap.validated), picks: \(tap.picks)))"
+                + "ignoredPhone: \(optional(tap.ignoredPhone)), foreground: \(tap.foreground), validated: \(tap.validated), picks: \(tap.picks)"
+                + (tap.look == 0 ? "))" : ", look: \(tap.look)))")
         }
     }
 

@@ -289,14 +289,17 @@ package struct Tap: Hashable, Sendable {
     package var validated: Bool
     /// Rows the person approves in a list (indices modulo the count).
     package var picks: [Int]
+    /// How the app drew the button, from ``Vocabulary/buttonLooks`` (format version 4).
+    package var look: Int
 
     package init(query: QueryText, ignoredEmail: Int? = nil, ignoredPhone: Int? = nil, foreground: Int = 0,
-                 validated: Bool = true, picks: [Int] = []) {
+                 validated: Bool = true, picks: [Int] = [], look: Int = 0) {
         self.query = query
         self.ignoredEmail = ignoredEmail
         self.ignoredPhone = ignoredPhone
         self.foreground = foreground
         self.validated = validated
         self.picks = picks
+        self.look = look
     }
 }

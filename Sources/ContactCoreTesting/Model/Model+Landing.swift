@@ -20,7 +20,7 @@ extension Model {
         let status = apps[app].status
         guard status == .limited || status == .notDetermined else { return .failure(TapEnd(.notShown)) }
         guard tap.validated else { return .failure(TapEnd(.unvalidated)) }
-        guard Self.contrastOnWhite(gray: Vocabulary.grays[tap.foreground]) >= 4.5 else { return .failure(TapEnd(.illegible)) }
+        guard Self.isLegible(tap) else { return .failure(TapEnd(.illegible)) }
         let rows = buttonRows(app: app, tap)
         let approved: [String] = switch rows.count {
         case 0: []

@@ -184,7 +184,7 @@ extension Model {
         let status = apps[app].status
         guard status == .limited || status == .notDetermined else { return .notShown }
         guard tap.validated else { return .unvalidated }
-        guard Self.contrastOnWhite(gray: Vocabulary.grays[tap.foreground]) >= 4.5 else { return .illegible }
+        guard Self.isLegible(tap) else { return .illegible }
         let rows = buttonRows(app: app, tap)
         let approved: [String]
         switch rows.count {
@@ -211,10 +211,18 @@ extension Model {
         return .approved(approved)
     }
 
-    /// WCAG 2's contrast ratio of a gray level against white.
-    static func contrastOnWhite(gray: Double) -> Double {
-        let linear = gray <= 0.03928 ? gray / 12.92 : pow((gray + 0.055) / 1.055, 2.4)
-        return (1 + 0.05) / (linear + 0.05)
+    /// SPEC 8's legibility: text against the background at a contrast of 4.5:1 or more, the
+    /// whole button visible, and at least its minimum size.
+    static func isLegible(_ tap: Tap) -> Bool {
+        let look = Vocabulary.buttonLooks[tap.look]
+        return contrast(Vocabulary.grays[tap.foreground], look.background) >= 4.5 && look.wholeVisible && look.bigEnough
+    }
+
+    /// WCAG 2's contrast ratio of two gray levels: the lighter's luminance over the darker's,
+    /// each plus 0.05.
+    static func contrast(_ a: Double, _ b: Double) -> Double {
+        func luminance(_ gray: Double) -> Double { gray <= 0.03928 ? gray / 12.92 : pow((gray + 0.055) / 1.055, 2.4) }
+        return (max(luminance(a), luminance(b)) + 0.05) / (min(luminance(a), luminance(b)) + 0.05)
     }
 }
 

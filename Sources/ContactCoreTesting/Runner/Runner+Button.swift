@@ -2,17 +2,25 @@ import ContactCore
 
 /// SPEC 8: what the person sees of the access button, and a tap on it.
 extension Runner {
-    static let placement = ContactAccessButton.Placement(frame: .init(x: 0, y: 0, width: 400, height: 80))
-
-    mutating func button(app: Int, _ tap: Tap) throws(Failure) {
-        var button = ContactAccessButton(
+    /// The button a tap's app draws, with the modifiers and the placement its look names.
+    static func accessButton(_ tap: Tap) -> (button: ContactAccessButton, placement: ContactAccessButton.Placement) {
+        let look = Vocabulary.buttonLooks[tap.look]
+        let button = ContactAccessButton(
             queryString: tap.query.text,
             ignoredEmails: tap.ignoredEmail.map { [Vocabulary.emails[$0]] } ?? [],
             ignoredPhoneNumbers: tap.ignoredPhone.map { [Vocabulary.phones[$0].text] } ?? [])
-        button = button.foregroundStyle(.init(white: Vocabulary.grays[tap.foreground]))
+            .foregroundStyle(.init(white: Vocabulary.grays[tap.foreground]))
+            .background(.init(white: look.background))
+            .font(size: look.fontSize)
+            .contactAccessButtonStyle(.init(imageWidth: look.imageWidth))
+        return (button, look.placement)
+    }
+
+    mutating func button(app: Int, _ tap: Tap) throws(Failure) {
+        let (button, placement) = Self.accessButton(tap)
         let store = stores[app]
         // The person's side: the rows, ranked.
-        let view = device.contactAccessButtonView(button, in: store, placement: Self.placement)
+        let view = device.contactAccessButtonView(button, in: store, placement: placement)
         let shown = model.apps[app].status == .limited || model.apps[app].status == .notDetermined
         let rows: [String]? = switch view.content {
         case .hidden: nil
@@ -24,7 +32,7 @@ extension Runner {
                    "rows the button shows for \(tap.query.text.debugDescription)")
         // The tap.
         let outcome = device.tapContactAccessButton(
-            button, in: store, placement: Self.placement, event: tap.validated ? .validatedTouch : .synthesized,
+            button, in: store, placement: placement, event: tap.validated ? .validatedTouch : .synthesized,
             choosing: { rows in tap.picks.map { rows[$0 % rows.count].identifier } })
         let actual: Model.TapResult = switch outcome {
         case .approved(let ids): .approved(ids)

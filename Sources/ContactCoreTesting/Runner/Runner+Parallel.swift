@@ -155,11 +155,7 @@ extension Runner {
                 return .rows(.failure(error.code))
             }
         case .button(let app, let tap):
-            var button = ContactAccessButton(
-                queryString: tap.query.text,
-                ignoredEmails: tap.ignoredEmail.map { [Vocabulary.emails[$0]] } ?? [],
-                ignoredPhoneNumbers: tap.ignoredPhone.map { [Vocabulary.phones[$0].text] } ?? [])
-            button = button.foregroundStyle(.init(white: Vocabulary.grays[tap.foreground]))
+            let (button, placement) = Self.accessButton(tap)
             let view = device.contactAccessButtonView(button, in: stores[app], placement: placement)
             let rows: [String]? = switch view.content {
             case .hidden: nil

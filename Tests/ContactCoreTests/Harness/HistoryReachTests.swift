@@ -177,4 +177,28 @@ import Testing
         #expect(Runner.run(program) == nil)
         #expect(Printer.test(program, name: "reach", failure: nil).contains(".fetch(app: 0, .container(.known(1)), "))
     }
+
+    /// SPEC 8's legibility beyond contrast (version 4's button looks): a clipped, covered or
+    /// translucent button, or one under its minimum size, grants nothing; one exactly at its
+    /// limits, or whose text contrasts with a dark background, grants as usual.
+    @Test(arguments: [0, 6])
+    func theButtonsLookDecidesWhetherATapCounts(foreground: Int) {
+        // A record of the search profile: the button (kind 5), app 0, spelled query 0, no flags, gray 0, no picks, look 2.
+        let record: [UInt8] = [7, 5, 0, 0x80, 0, 0, 0, 2]
+        let spelled = Vocabulary.spelledQueries[0]
+        #expect(FuzzTarget.searchMatching.program([4, 0, 1, 0] + record).operations == [.button(app: 0, Tap(query: spelled, look: 2))])
+        #expect(FuzzTarget.searchMatching.program([2, 0, 1] + record).operations == [.button(app: 0, Tap(query: spelled))])
+
+        for look in Vocabulary.buttonLooks.indices {
+            var program = Program()
+            program.people = [1, 2, 4]
+            program.initialStatus = [.limited(1), .notDetermined, .authorized]
+            let tap = Tap(query: QueryText(text: "ann", tokens: ["ann"]), foreground: foreground, picks: [0, 1], look: look)
+            program.operations = [.button(app: 0, tap), .button(app: 1, tap), .fetch(app: 0, .all, keys: Keys(bits: 1), sort: .none)]
+            #expect(Runner.run(program) == nil, "look \(look)")
+        }
+        var printed = Program()
+        printed.operations = [.button(app: 0, Tap(query: spelled, look: 3))]
+        #expect(Printer.test(printed, name: "reach", failure: nil).contains("picks: [], look: 3))"))
+    }
 }
