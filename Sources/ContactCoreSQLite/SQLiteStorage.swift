@@ -22,12 +22,23 @@ final class SQLiteStorage: DeviceStorage {
     deinit { close() }
 
     /// The connection to `path`: write-ahead log, `synchronous` by the options' durability.
+    ///
+    /// The log is switched on here rather than by GRDB's `journalMode = .wal`, which then sets
+    /// `synchronous = NORMAL` over ``ContactDatabaseOptions/Durability/full`` and, on every
+    /// open that finds no log, creates and drops a table so that a `DatabasePool`'s readers
+    /// find one: a schema change per open that a single connection does not need.
     static func makeQueue(path: String, options: ContactDatabaseOptions) throws(ContactError) -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = options.readOnly
-        if !options.readOnly { configuration.journalMode = .wal }
+        let readOnly = options.readOnly
         let synchronous = options.durability == .full ? "FULL" : "NORMAL"
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = \(synchronous)") }
+        configuration.prepareDatabase { db in
+            if !readOnly {
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                guard mode == "wal" else { throw DatabaseError(message: "could not switch the journal to WAL (\(mode ?? "no mode"))") }
+            }
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+        }
         do {
             return try DatabaseQueue(path: path, configuration: configuration)
         } catch {

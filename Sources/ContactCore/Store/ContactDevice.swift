@@ -118,6 +118,12 @@ public final class ContactDevice: Sendable {
     /// Every container, the default local one first.
     public var containers: [ContactContainer] { state.withLock { $0.containers } }
 
+    /// What ``SortOrder/userDefault`` means on this device, as the person set it up.
+    public var defaultSortOrder: SortOrder { state.withLock { $0.defaultSortOrder } }
+
+    /// How many commits the change history keeps before older tokens expire.
+    public var historyLimit: Int { state.withLock { $0.history.limit } }
+
     /// Adds an account's container, as signing in to an account in Settings does.
     ///
     /// - Throws: only on a persistent device whose database cannot be written (see <doc:Persistence>).

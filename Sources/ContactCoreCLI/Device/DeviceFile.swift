@@ -18,9 +18,8 @@ import Foundation
 /// ends there. A change ends there too if it needs no commit; one that reaches its commit is
 /// refused by the read-only device (which reverts it), and only then is the command run again
 /// on the device opened for writing. A read-write open is never the first: it would turn an
-/// empty file into a device, and GRDB writes to the file on every such open (it creates and
-/// drops a table so that the write-ahead log exists), which would change the bytes of a file
-/// the command then refuses to change.
+/// empty file into a device, or switch a file's journal to the write-ahead log, which would
+/// change the bytes of a file the command then refuses to change.
 ///
 /// SQLite's `-wal` and `-shm` files that a read-only open leaves behind are removed once no
 /// device has the file open; the library's lock file, `FILE.lock`, stays.

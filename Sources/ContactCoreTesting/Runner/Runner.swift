@@ -118,6 +118,9 @@ package struct Runner {
     /// Every run's device: the same identifiers and history tokens from run to run.
     private static let seed: UInt64 = 1
 
+    /// The history limit of a device whose program sets none: more commits than any program makes.
+    private static let historyLimit = 100_000
+
     private static let starts = Locked<[Start: Made]>([:])
 
     /// A runner per start (in memory) that passed its last program and was put back exactly
@@ -133,13 +136,14 @@ package struct Runner {
             // the final sweep reads it with the rest.
             let device: ContactDevice
             do {
-                device = try create(Self.seed, setup.identity, program.sortOrder, setup.historyLimit ?? 100_000)
+                device = try create(Self.seed, setup.identity, program.sortOrder, setup.historyLimit ?? Self.historyLimit)
             } catch {
                 throw Failure(rule: "SPEC 13 persistent store", step: 0, detail: "the \(backEnd.name) back end could not make a device: \(error)")
             }
             var model = Model(sortOrder: program.sortOrder)
             model.device = setup
             self.init(device: device, model: model, backEnd: backEnd)
+            try checkSettings()
             try addContainers(accounts: setup.hasAccounts)
             try addPeople(program.people, groups: setup.hasGroups)
             try setStatuses(program.initialStatus)
@@ -156,10 +160,11 @@ package struct Runner {
                 try self.init(copying: made, on: backEnd)
             } else {
                 let fresh = ContactDevice(seed: Self.seed, identity: setup.identity, defaultSortOrder: program.sortOrder,
-                                          historyLimit: setup.historyLimit ?? 100_000)
+                                          historyLimit: setup.historyLimit ?? Self.historyLimit)
                 var model = Model(sortOrder: program.sortOrder)
                 model.device = setup
                 self.init(device: try Self.adopt(fresh, backEnd), model: model, backEnd: backEnd)
+                try checkSettings()
                 try addContainers(accounts: setup.hasAccounts)
                 try addPeople(program.people, groups: setup.hasGroups)
                 keep(as: withPeople)
@@ -245,6 +250,7 @@ package struct Runner {
         }
         let after = device.image
         if after != before { throw fail("SPEC 13 persistent store", "reopened, the device differs: \(before.difference(from: after))") }
+        try checkSettings()
         device.setPromptResponder(model.answer.map(responder))
         openStores()
     }
@@ -316,6 +322,15 @@ package struct Runner {
     static func personDraft(_ person: Int) -> Draft {
         Draft(person: person, phone: person % Vocabulary.phones.count, email: person % Vocabulary.emails.count,
               note: Vocabulary.notes[person % 2])
+    }
+
+    /// SPEC 5, 11 and 13: the device has the default sort order and history limit it was made
+    /// with, whichever back end made it and however often it was reopened; a sort order that
+    /// only a fetch of two people in another order would show is compared here directly.
+    func checkSettings() throws(Failure) {
+        try expect(device.defaultSortOrder, model.sortOrder, "SPEC 13 persistent store", "the device's default sort order")
+        try expect(device.historyLimit, model.device.historyLimit ?? Self.historyLimit, "SPEC 13 persistent store",
+                   "the device's history limit")
     }
 
     // MARK: After every operation

@@ -50,14 +50,15 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     /// Every target runs programs on the device and the model. `FuzzSearchMatching` first meets
     /// the program's contacts and queries pairwise through SPEC 7's functions
     /// (``SearchRulesCheck``); a program that searches after it writes contacts then runs on a
-    /// device (``SearchRulesCheck/indexProgram(_:)``), whose search index its saves and deletes
-    /// change after a search has built it (and a reopen builds again). Without the button,
+    /// device (``SearchRulesCheck/indexProgram(_:persistent:)``), whose search index its saves and deletes
+    /// change after a search has built it (and a reopen builds again); on a persistent back end,
+    /// every program that writes runs there, reopened as it asks. Without the button,
     /// which the pairwise check covers, and without the final sweep, which reads no index: the
     /// other targets have both, and this one stays fast enough to fuzz.
     package func run(_ program: Program, on backEnd: BackEnd = .memory) -> Failure? {
         guard self == .searchMatching else { return Runner.run(program, on: backEnd) }
         if let failure = SearchRulesCheck.check(program) { return failure }
-        guard let indexProgram = SearchRulesCheck.indexProgram(program.oneAtATime) else { return nil }
+        guard let indexProgram = SearchRulesCheck.indexProgram(program.oneAtATime, persistent: backEnd.reopen != nil) else { return nil }
         return Runner.run(indexProgram, on: backEnd, sweeping: false)
     }
 

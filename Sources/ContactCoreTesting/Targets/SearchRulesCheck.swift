@@ -86,9 +86,10 @@ enum SearchRulesCheck {
 
     /// `program` without its button taps, when it searches by name, number or address after
     /// writing contacts (a save or an edit): such a search meets the index that the writes
-    /// kept, or one built from what they wrote; `nil` otherwise. The reopens stay after the
-    /// saves that asked for them.
-    static func indexProgram(_ program: Program) -> Program? {
+    /// kept, or one built from what they wrote; `nil` otherwise. `persistent`: any program that
+    /// writes, whose reopens then check what storage kept of each value (SPEC 13). The reopens
+    /// stay after the saves that asked for them.
+    static func indexProgram(_ program: Program, persistent: Bool = false) -> Program? {
         var kept = program
         kept.operations = []
         kept.reopensAfter = []
@@ -103,6 +104,6 @@ enum SearchRulesCheck {
             if program.reopensAfter.contains(index) { kept.reopensAfter.insert(kept.operations.count) }
             kept.operations.append(operation)
         }
-        return searchesAfterWriting ? kept : nil
+        return searchesAfterWriting || persistent && writes ? kept : nil
     }
 }
