@@ -171,9 +171,10 @@ package struct Decoder {
         }
     }
 
-    /// One step, or (kinds 8 and 9) one of SPEC 11's repeated-touch patterns spelled out, so
-    /// that a single byte reaches what coalescing and in-request order decide: update A, B,
-    /// then A again; add a contact, update it, and delete it.
+    /// One step, or (kinds 8 and 9, and version 4's kind 4 with bit 7) one of SPEC 11's
+    /// repeated-touch patterns spelled out, so that a single byte reaches what coalescing and
+    /// in-request order decide: update A, B, then A again; add a contact, update it, and delete
+    /// it; add a group and rename it.
     private mutating func steps(_ r: inout ByteReader) -> [Step] {
         let byte = r.byte()
         let kind = byte % (reachesDevice ? 12 : 10)
@@ -190,6 +191,10 @@ package struct Decoder {
             addsInSave += 1
             let added = draft(&r)
             return [.add(added), .update(.added(Int(addsInSave - 1)), draft(&r))] + (r.byte() & 1 == 0 ? [.delete(.added(Int(addsInSave - 1)))] : [])
+        case 4 where reachesDevice && byte & 0x80 != 0:
+            // Version 4: add a group, then rename it (SPEC 11: one add with the final name).
+            let added = step(kind, renames: false, &r)
+            return [added, .renameGroup(.added(groupsInSave - 1), name: Vocabulary.groupNames[r.index(Vocabulary.groupNames.count)])]
         default:
             return [step(kind, renames: reachesDevice && byte & 0x80 != 0, &r)]
         }

@@ -188,6 +188,9 @@ import Testing
             .save(app: 0, author: 0, steps: [.renameGroup(.known(0), name: "Work"), .addGroupTo(.known(0), name: "Family"),
                                              .renameGroup(.added(0), name: "家族")]),
         ])
+        // Kind 4 with bit 7 set: add a group, then rename it.
+        #expect(FuzzTarget.historyToken.program([4, 4, 1, 0, 7, 0, 0, 0, 0x88, 0, 0, 3]).operations
+            == [.save(app: 0, author: 0, steps: [.addGroupTo(.known(0), name: "Family"), .renameGroup(.added(0), name: "家族")])])
         let version2 = FuzzTarget.historyToken.program([2, 4, 1] + record).operations
         guard case .save(_, _, let steps) = version2.first else { return #expect(Bool(false), "\(version2)") }
         #expect(steps.first == .removeMember(.known(0), .known(1)))
@@ -205,6 +208,24 @@ import Testing
             == [.accessPicker(app: 0, adding: [.known(0), .known(1)], removing: [])])
         // A branch never holds it: the picker's person is the device's one responder.
         #expect(!Parallel.isAllowed(.contactPicker(app: 0, chosen: [], keys: Keys(bits: 0))))
+    }
+
+    /// Random version 4 inputs spell both, a rename of a group the same save added included.
+    @Test func randomVersion4InputsRenameAndPick() {
+        var generator = SeededGenerator(seed: 0x5EED)
+        var renames: [GroupRef] = [], pickers = 0
+        for _ in 0..<2_000 {
+            let bytes = [Decoder.deviceVersion] + (0..<(3 + Int(generator.next() % 198))).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            for operation in FuzzTarget.permittedSet.program(bytes).operations {
+                if case .save(_, _, let steps) = operation {
+                    for case .renameGroup(let group, _) in steps { renames.append(group) }
+                }
+                if case .contactPicker = operation { pickers += 1 }
+            }
+        }
+        #expect(renames.filter { if case .added = $0 { true } else { false } }.count > 20)
+        #expect(renames.filter { if case .known = $0 { true } else { false } }.count > 20)
+        #expect(pickers > 20)
     }
 
     @Test func renamesAndTheContactPickerPrintAsSwift() {
