@@ -87,7 +87,8 @@ package struct Decoder {
         reopenAfterSave = false
         guard !r.isAtEnd else { return nil }
         let kind = profile.kinds[r.index(profile.kinds.count)]
-        let app = r.index(Cast.actors)
+        let appByte = r.byte()
+        let app = Int(appByte) % Cast.actors
         switch kind {
         case .request:
             let answer: Answer? = switch r.byte() % 6 {
@@ -152,6 +153,9 @@ package struct Decoder {
             let excluded = Int(flags >> 1 & 3)
             return .history(app: app, token: token, excludeAuthor: excluded == 1 || excluded == 2 ? excluded : nil,
                             includeGroups: flags & 1 == 1)
+        case .accessPicker where reachesDevice && appByte & 0x80 != 0:
+            let chosen = refs(&r, maximum: 4)
+            return .contactPicker(app: app, chosen: chosen, keys: Keys(bits: r.byte()))
         case .accessPicker:
             let adding = refs(&r, maximum: 4)
             return .accessPicker(app: app, adding: adding, removing: refs(&r, maximum: 2))
@@ -168,11 +172,13 @@ package struct Decoder {
         }
     }
 
-    /// One step, or (kinds 8 and 9) one of SPEC 11's repeated-touch patterns spelled out, so
-    /// that a single byte reaches what coalescing and in-request order decide: update A, B,
-    /// then A again; add a contact, update it, and delete it.
+    /// One step, or (kinds 8 and 9, and version 4's kind 4 with bit 7) one of SPEC 11's
+    /// repeated-touch patterns spelled out, so that a single byte reaches what coalescing and
+    /// in-request order decide: update A, B, then A again; add a contact, update it, and delete
+    /// it; add a group and rename it.
     private mutating func steps(_ r: inout ByteReader) -> [Step] {
-        let kind = r.byte() % (reachesDevice ? 12 : 10)
+        let byte = r.byte()
+        let kind = byte % (reachesDevice ? 12 : 10)
         switch kind {
         case 8:
             // B is another contact than A when both are known (the next newer one on a tie),
@@ -186,12 +192,17 @@ package struct Decoder {
             addsInSave += 1
             let added = draft(&r)
             return [.add(added), .update(.added(Int(addsInSave - 1)), draft(&r))] + (r.byte() & 1 == 0 ? [.delete(.added(Int(addsInSave - 1)))] : [])
+        case 4 where reachesDevice && byte & 0x80 != 0:
+            // Version 4: add a group, then rename it (SPEC 11: one add with the final name).
+            let added = step(kind, renames: false, &r)
+            return [added, .renameGroup(.added(groupsInSave - 1), name: Vocabulary.groupNames[r.index(Vocabulary.groupNames.count)])]
         default:
-            return [step(kind, &r)]
+            return [step(kind, renames: reachesDevice && byte & 0x80 != 0, &r)]
         }
     }
 
-    private mutating func step(_ kind: UInt8, _ r: inout ByteReader) -> Step {
+    /// `renames`: version 4's kind 5 with bit 7 set renames the group instead of deleting it.
+    private mutating func step(_ kind: UInt8, renames: Bool, _ r: inout ByteReader) -> Step {
         switch kind {
         case 1 where reachesDevice:
             addsInSave += 1
@@ -211,6 +222,9 @@ package struct Decoder {
         case 4:
             groupsInSave += 1
             return .addGroup(name: Vocabulary.groupNames[r.index(Vocabulary.groupNames.count)])
+        case 5 where renames:
+            let group = groupRef(&r)
+            return .renameGroup(group, name: Vocabulary.groupNames[r.index(Vocabulary.groupNames.count)])
         case 5: return .deleteGroup(groupRef(&r))
         case 6:
             let contact = ref(&r)

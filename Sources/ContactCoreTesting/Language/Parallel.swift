@@ -4,7 +4,7 @@
 /// The run passes when some interleaving of the branches, respecting each branch's order,
 /// makes the model give exactly what every call returned (``Linearization``). Only
 /// operations that are one call of the device appear in branches (``isAllowed(_:)``): an
-/// edit of a fetched contact is two calls, a history fetch presents tokens of the run, and the
+/// edit of a fetched contact is two calls, a history fetch presents tokens of the run, and each
 /// picker's person is the device's one responder.
 package struct Parallel: Hashable, Sendable {
     package var branches: [[Op]]
@@ -26,7 +26,7 @@ package struct Parallel: Hashable, Sendable {
             switch op {
             case .save: [contacts]
             case .request, .settings, .restrict, .button, .accessPicker: [op.app]
-            case .fetch, .fetchOne, .editFetched, .history: []
+            case .fetch, .fetchOne, .editFetched, .history, .contactPicker: []
             }
         }
         func touches(_ op: Op) -> Set<Int> {
@@ -48,7 +48,7 @@ package struct Parallel: Hashable, Sendable {
     package static func isAllowed(_ op: Op) -> Bool {
         switch op {
         case .request, .settings, .restrict, .save, .fetch, .fetchOne, .button: true
-        case .editFetched, .history, .accessPicker: false
+        case .editFetched, .history, .accessPicker, .contactPicker: false
         }
     }
 }
@@ -70,7 +70,7 @@ extension Op {
         switch self {
         case .request(let app, _), .settings(let app, _), .restrict(let app, _), .save(let app, _, _),
              .editFetched(let app, _, _, _), .fetch(let app, _, _, _), .fetchOne(let app, _, _), .history(let app, _, _, _),
-             .accessPicker(let app, _, _), .button(let app, _):
+             .accessPicker(let app, _, _), .button(let app, _), .contactPicker(let app, _, _):
             app
         }
     }
@@ -88,6 +88,7 @@ extension Op {
         case .history(_, let token, let excluded, let groups): .history(app: app, token: token, excludeAuthor: excluded, includeGroups: groups)
         case .accessPicker(_, let adding, let removing): .accessPicker(app: app, adding: adding, removing: removing)
         case .button(_, let tap): .button(app: app, tap)
+        case .contactPicker(_, let chosen, let keys): .contactPicker(app: app, chosen: chosen, keys: keys)
         }
     }
 }

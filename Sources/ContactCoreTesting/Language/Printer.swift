@@ -121,6 +121,7 @@ package enum Printer {
             ".button(app: \(app), Tap(query: \(literal(tap.query)), ignoredEmail: \(optional(tap.ignoredEmail)), "
                 + "ignoredPhone: \(optional(tap.ignoredPhone)), foreground: \(tap.foreground), validated: \(tap.validated), picks: \(tap.picks)"
                 + (tap.look == 0 ? "))" : ", look: \(tap.look)))")
+        case .contactPicker(let app, let chosen, let keys): ".contactPicker(app: \(app), chosen: \(list(chosen)), keys: Keys(bits: \(keys.bits)))"
         }
     }
 
@@ -156,6 +157,7 @@ package enum Printer {
         case .removeMember(let ref, let group): ".removeMember(\(literal(ref)), \(literal(group)))"
         case .addSubgroup(let group, let parent): ".addSubgroup(\(literal(group)), \(literal(parent)))"
         case .removeSubgroup(let group, let parent): ".removeSubgroup(\(literal(group)), \(literal(parent)))"
+        case .renameGroup(let group, let name): ".renameGroup(\(literal(group)), name: \(name.debugDescription))"
         }
     }
 

@@ -97,6 +97,8 @@ package enum Op: Hashable, Sendable {
     case history(app: Int, token: TokenPick, excludeAuthor: Int?, includeGroups: Bool)
     case accessPicker(app: Int, adding: [Ref], removing: [Ref])
     case button(app: Int, Tap)
+    /// The one-time contact picker (SPEC 9b): the person chooses `chosen`, the app asks for `keys`.
+    case contactPicker(app: Int, chosen: [Ref], keys: Keys)
 }
 
 /// The person's answer at a prompt.
@@ -145,6 +147,8 @@ package enum Step: Hashable, Sendable {
     /// Nests the first group in the second (SPEC 2: no cycles).
     case addSubgroup(GroupRef, GroupRef)
     case removeSubgroup(GroupRef, GroupRef)
+    /// Renames a group: a saved one through its fetched copy, one this request adds by its reference.
+    case renameGroup(GroupRef, name: String)
 }
 
 /// A container as a program names it.

@@ -22,6 +22,9 @@ extension Model {
         /// Nests the first group in the second.
         case addSubgroup(Reference, Reference)
         case removeSubgroup(Reference, Reference)
+        /// A new name; `carrying`: the identifier the request's group value carries (a fetched
+        /// copy's), which a validation error lists.
+        case renameGroup(Reference, name: String, carrying: String?)
         /// A fetched copy with a new given name: writes only that.
         case edit(Reference, givenPerson: Int)
     }
@@ -43,8 +46,12 @@ extension Model {
             return .failed(.unauthorizedKeys, identifiers: [], underlying: 0)
         }
         let invalid = steps.flatMap(\.validationFailures)
-        if invalid.count == 1 { return .failed(invalid[0], identifiers: [], underlying: 0) }
-        if invalid.count > 1 { return .failed(.validationMultipleErrors, identifiers: [], underlying: invalid.count) }
+        if invalid.count == 1 { return .failed(invalid[0].code, identifiers: invalid[0].identifiers, underlying: 0) }
+        if invalid.count > 1 {
+            // Every identifier the failures list, once, in identifier order (SPEC 2: UTF-8 bytes).
+            let listed = Set(invalid.flatMap(\.identifiers)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            return .failed(.validationMultipleErrors, identifiers: listed, underlying: invalid.count)
+        }
 
         var after = self
         var failures: [(ContactError.Code, [String])] = []
@@ -115,6 +122,13 @@ extension Model {
                 let id = newGroups[reference] ?? "new record \(reference)"
                 created[reference] = id
                 after.groups.append((id, name, container))
+                touched.append((.group(id), position))
+            case .renameGroup(let ref, let name, _):
+                guard let id = groupID(ref, in: after), let index = after.groups.firstIndex(where: { $0.id == id }) else {
+                    failures.append((.recordDoesNotExist, given(ref)))
+                    continue
+                }
+                after.groups[index].name = name
                 touched.append((.group(id), position))
             case .deleteGroup(let ref):
                 guard let id = groupID(ref, in: after) else {
@@ -258,8 +272,19 @@ extension Model.SaveStep {
 
     /// SPEC 6 validation, as the library documents it: each invalid date is a type mismatch;
     /// a list with an empty label, and a group named only by white space, a configuration error.
-    var validationFailures: [ContactError.Code] {
-        if case .addGroup(let name, _, _) = self { return name.allSatisfy(\.isWhitespace) ? [.validationConfigurationError] : [] }
+    /// Each failure lists the identifier the request's value carries (only a renamed group's copy has one).
+    var validationFailures: [(code: ContactError.Code, identifiers: [String])] {
+        switch self {
+        case .addGroup(let name, _, _):
+            return name.allSatisfy(\.isWhitespace) ? [(.validationConfigurationError, [])] : []
+        case .renameGroup(_, let name, let carrying):
+            return name.allSatisfy(\.isWhitespace) ? [(.validationConfigurationError, carrying.map { [$0] } ?? [])] : []
+        default:
+            return contactValidationFailures.map { ($0, []) }
+        }
+    }
+
+    private var contactValidationFailures: [ContactError.Code] {
         guard let draft else { return [] }
         let birthday: [ContactError.Code] = draft.birthday.map { Model.isValid($0) ? [] : [.validationTypeMismatch] } ?? []
         // Most drafts have nothing more: their first number and address carry standard labels.

@@ -210,6 +210,14 @@ package struct Model: Sendable {
         return granted
     }
 
+    /// SPEC 9b: at any status, each chosen contact that exists, once, in the order chosen; the
+    /// note needs the entitlement (SPEC 2). Nothing changes: no prompt, status, P or commit.
+    package func presentContactPicker(_ app: Int, chosen: [String], keys: Keys) -> Outcome<[Contact]> {
+        if keys.keys.contains(.note), !Cast.apps[app].hasNotesEntitlement { return .failure(.unauthorizedKeys) }
+        var seen: Set<String> = []
+        return .success(chosen.compactMap { contact($0) }.filter { seen.insert($0.id).inserted })
+    }
+
     /// Replaces an app's record; a change is a commit of its own, made by `origin`'s store.
     package mutating func setApp(_ app: Int, _ record: App, origin: Int? = nil) {
         guard apps[app] != record else { return }

@@ -67,6 +67,8 @@ extension Runner {
                        "SPEC 9 access picker", "newly granted by the picker")
         case .button(let app, let tap):
             try button(app: app, tap)
+        case .contactPicker(let app, let chosen, let keys):
+            try contactPicker(app: app, chosen: chosen.map(resolve), keys: keys)
         }
         try checkAccess()
         try checkNotifications(since: firstCommit, heard: heard)
@@ -205,9 +207,46 @@ extension Runner {
                 let (libraryChild, modelChild) = group(childRef), (libraryParent, modelParent) = group(parentRef)
                 request.removeSubgroup(libraryChild, from: libraryParent)
                 modelSteps.append(.removeSubgroup(modelChild, modelParent))
+            case .renameGroup(let ref, let name):
+                let (library, model) = group(ref)
+                // A group the device holds is renamed as an app does it, through a copy of the
+                // group it read; any other by its reference.
+                if case .saved(let id) = library, let saved = device.personGroups.first(where: { $0.identifier == id }) {
+                    var copy = saved.mutableCopy()
+                    copy.name = name
+                    request.update(copy)
+                    modelSteps.append(.renameGroup(model, name: name, carrying: saved.identifier))
+                } else {
+                    request.updateGroup(library, with: MutableGroup(name: name))
+                    modelSteps.append(.renameGroup(model, name: name, carrying: nil))
+                }
             }
         }
         return SaveCall(request: request, steps: modelSteps, contacts: addedContacts, groups: addedGroups)
+    }
+
+    /// SPEC 9b: the person chooses `chosen`; the app gets exactly those contacts that exist,
+    /// once each, with the keys it asked for, and nothing else changes (``checkAccess()``).
+    mutating func contactPicker(app: Int, chosen: [String], keys: Keys) throws(Failure) {
+        let bundle = Cast.apps[app].bundleIdentifier
+        device.setPickerResponder { presentation in
+            presentation.kind == .contactPicker && presentation.bundleIdentifier == bundle ? AccessPickerSelection(adding: chosen) : AccessPickerSelection()
+        }
+        let expected = model.presentContactPicker(app, chosen: chosen, keys: keys)
+        do {
+            let snapshot = try stores[app].presentContactPicker(keys: keys.keys)
+            guard case .success(let wanted) = expected else { throw fail("SPEC 9b contact picker", "got \(snapshot.count) contacts, expected \(expected)") }
+            try expect(snapshot.map(\.identifier), wanted.map(\.id), "SPEC 9b contact picker", "contacts app \(app) received")
+            for (index, (contact, model)) in zip(snapshot, wanted).enumerated() {
+                try compare(contact, model, keys: keys, readingUnfetched: index == 0)
+            }
+        } catch let error as ContactError {
+            try expect(Outcome<[String]>.failure(error.code), expected.map { $0.map(\.id) }, "SPEC 9b contact picker", "the picker of app \(app)")
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw fail("errors", "a foreign error: \(error)")
+        }
     }
 
     mutating func editFetched(app: Int, _ id: String, keys: Keys, givenPerson: Int) throws(Failure) {

@@ -66,7 +66,7 @@ extension Runner {
             return .fetch(app: app, query, predicate: predicate, ids: ids, scope: scope, keys: keys, sort: sort)
         case .fetchOne(let app, let ref, let keys): return .fetchOne(app: app, id: resolve(ref), keys: keys)
         case .button(let app, let tap): return .button(app: app, tap)
-        case .editFetched(let app, _, _, _), .history(let app, _, _, _), .accessPicker(let app, _, _):
+        case .editFetched(let app, _, _, _), .history(let app, _, _, _), .accessPicker(let app, _, _), .contactPicker(let app, _, _):
             // The decoder keeps these out of branches (Parallel.isAllowed); a fetch of all stands in.
             return .fetch(app: app, .all, predicate: nil, ids: [], scope: nil, keys: Keys(bits: 0), sort: .none)
         }

@@ -401,13 +401,17 @@ package struct Runner {
             let keys = app != reader ? Keys(bits: 0) : Cast.apps[app].hasNotesEntitlement ? Keys.everything : Keys.everythingButNote
             try fetch(app: app, .all, keys: keys, sort: .none)
             guard model.apps[app].status.grantsAccess else { continue }
-            let listed: [String]
+            let listed: [ContactGroup]
             do {
-                listed = try stores[app].groups().map(\.identifier)
+                listed = try stores[app].groups()
             } catch {
                 throw fail("SPEC 4 groups", "app \(app) could not list groups: \(error)")
             }
-            try expect(Set(listed), Set(model.groups.map(\.id)), "SPEC 4 groups", "groups app \(app) lists")
+            try expect(Set(listed.map(\.identifier)), Set(model.groups.map(\.id)), "SPEC 4 groups", "groups app \(app) lists")
+            // SPEC 2: each group's name, the last one a save gave it.
+            try expect(listed.map { [$0.identifier, $0.name] }.sorted { $0.lexicographicallyPrecedes($1) },
+                       model.groups.map { [$0.id, $0.name] }.sorted { $0.lexicographicallyPrecedes($1) }, "SPEC 2 groups",
+                       "the names of the groups app \(app) lists")
             for group in model.groups.map(\.id) {
                 let members: [String]
                 do {

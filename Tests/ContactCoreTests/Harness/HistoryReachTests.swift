@@ -201,4 +201,116 @@ import Testing
         printed.operations = [.button(app: 0, Tap(query: spelled, look: 3))]
         #expect(Printer.test(printed, name: "reach", failure: nil).contains("picks: [], look: 3))"))
     }
+
+    /// Version 4's save step kind 5 with bit 7 set renames a group (SPEC 6); version 2 reads
+    /// the same bytes as it always has.
+    @Test func version4BytesSpellARename() {
+        // A save (kind 0 of the history profile), app 0, three steps: rename the person's first
+        // group, add a group to the default container, rename that one.
+        let record: [UInt8] = [12, 0, 0, 0x08, 0x89, 0, 1, 4, 0, 0, 0x89, 0xC0, 3]
+        #expect(FuzzTarget.historyToken.program([4, 4, 1, 0x10] + record).operations == [
+            .save(app: 0, author: 0, steps: [.renameGroup(.known(0), name: "Work"), .addGroupTo(.known(0), name: "Family"),
+                                             .renameGroup(.added(0), name: "家族")]),
+        ])
+        // Kind 4 with bit 7 set: add a group, then rename it.
+        #expect(FuzzTarget.historyToken.program([4, 4, 1, 0, 7, 0, 0, 0, 0x88, 0, 0, 3]).operations
+            == [.save(app: 0, author: 0, steps: [.addGroupTo(.known(0), name: "Family"), .renameGroup(.added(0), name: "家族")])])
+        let version2 = FuzzTarget.historyToken.program([2, 4, 1] + record).operations
+        guard case .save(_, _, let steps) = version2.first else { return #expect(Bool(false), "\(version2)") }
+        #expect(steps.first == .removeMember(.known(0), .known(1)))
+        #expect(!steps.contains { if case .renameGroup = $0 { true } else { false } })
+    }
+
+    /// Version 4's access picker record whose app byte has bit 7 set is the one-time contact
+    /// picker (SPEC 9b); version 2 reads it as the access picker.
+    @Test func version4BytesSpellTheContactPicker() {
+        // The access picker (kind 8 of everything), app byte 0x81 (app 0), two references, keys.
+        let record: [UInt8] = [6, 8, 0x81, 2, 0, 1, 3]
+        #expect(FuzzTarget.permittedSet.program([4, 4, 1, 0] + record).operations
+            == [.contactPicker(app: 0, chosen: [.known(0), .known(1)], keys: Keys(bits: 3))])
+        #expect(FuzzTarget.permittedSet.program([2, 4, 1] + record).operations
+            == [.accessPicker(app: 0, adding: [.known(0), .known(1)], removing: [])])
+        // A branch never holds it: the picker's person is the device's one responder.
+        #expect(!Parallel.isAllowed(.contactPicker(app: 0, chosen: [], keys: Keys(bits: 0))))
+    }
+
+    /// Random version 4 inputs spell both, a rename of a group the same save added included.
+    @Test func randomVersion4InputsRenameAndPick() {
+        var generator = SeededGenerator(seed: 0x5EED)
+        var renames: [GroupRef] = [], pickers = 0
+        for _ in 0..<2_000 {
+            let bytes = [Decoder.deviceVersion] + (0..<(3 + Int(generator.next() % 198))).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            for operation in FuzzTarget.permittedSet.program(bytes).operations {
+                if case .save(_, _, let steps) = operation {
+                    for case .renameGroup(let group, _) in steps { renames.append(group) }
+                }
+                if case .contactPicker = operation { pickers += 1 }
+            }
+        }
+        #expect(renames.filter { if case .added = $0 { true } else { false } }.count > 20)
+        #expect(renames.filter { if case .known = $0 { true } else { false } }.count > 20)
+        #expect(pickers > 20)
+    }
+
+    @Test func renamesAndTheContactPickerPrintAsSwift() {
+        var program = Program()
+        program.operations = [
+            .save(app: 0, author: 0, steps: [.renameGroup(.known(1), name: "家族"), .renameGroup(.added(0), name: " ")]),
+            .contactPicker(app: 1, chosen: [.known(0), .junk(2)], keys: Keys(bits: 0x81)),
+        ]
+        let test = Printer.test(program, name: "reach", failure: nil)
+        #expect(test.contains(".save(app: 0, author: 0, steps: [.renameGroup(.known(1), name: \"家族\"), "
+            + ".renameGroup(.added(0), name: \" \")]),  // 1"))
+        #expect(test.contains(".contactPicker(app: 1, chosen: [.known(0), .junk(2)], keys: Keys(bits: 129)),  // 2"))
+    }
+
+    /// SPEC 6 and 11: a rename is an update of the group, its event carries the new name; an
+    /// add then a rename is one add with the final name, two renames one update, a rename then
+    /// a delete a delete; a blank name is a validation error, a deleted or unknown group
+    /// `recordDoesNotExist`.
+    @Test func aRenamedGroupIsAnUpdate() {
+        var program = Program()
+        program.people = [0, 1]
+        program.initialStatus = [.authorized, .limited(1), .notDetermined]
+        program.device = DeviceSetup(hasGroups: true)
+        program.operations = [
+            .save(app: 0, author: 0, steps: [.renameGroup(.known(0), name: "Work")]),
+            .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: true),
+            .save(app: 0, author: 1, steps: [.addGroup(name: "Family"), .renameGroup(.added(0), name: "家族")]),
+            .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: true),
+            .save(app: 1, author: 2, steps: [.renameGroup(.known(1), name: "Family"), .renameGroup(.known(1), name: "Work")]),
+            .save(app: 0, author: 0, steps: [.renameGroup(.known(0), name: " ")]),
+            .save(app: 0, author: 0, steps: [.renameGroup(.known(0), name: " "), .renameGroup(.added(0), name: " ")]),
+            .save(app: 0, author: 0, steps: [.deleteGroup(.known(2)), .renameGroup(.known(2), name: "Work")]),
+            .save(app: 0, author: 0, steps: [.renameGroup(.contact(0), name: "Work")]),
+            .save(app: 0, author: 1, steps: [.renameGroup(.known(2), name: "Family"), .deleteGroup(.known(2))]),
+            .save(app: 0, author: 0, steps: [.renameGroup(.known(2), name: "Family")]),
+            .save(app: 2, author: 0, steps: [.renameGroup(.known(0), name: "Family")]),
+            .history(app: 0, token: .seen(2), excludeAuthor: nil, includeGroups: true),
+            .history(app: 0, token: .seen(3), excludeAuthor: 2, includeGroups: true),
+            .history(app: 1, token: .none, excludeAuthor: nil, includeGroups: true),
+        ]
+        #expect(Runner.run(program) == nil)
+    }
+
+    /// SPEC 9b: at every status the app receives exactly the chosen contacts that exist, once
+    /// each, with the keys it asked for; its status and permitted set stay, so a later fetch
+    /// of a chosen contact outside P still finds nothing; the note needs the entitlement.
+    @Test func theContactPickerHandsOverASnapshotOnly() {
+        var program = Program()
+        program.people = [0, 1, 2]
+        program.initialStatus = [.notDetermined, .limited(1), .denied]
+        program.operations = [
+            .contactPicker(app: 0, chosen: [.known(0), .known(2), .known(0), .junk(1)], keys: Keys(bits: 0x23)),
+            .contactPicker(app: 1, chosen: [.known(0), .known(1)], keys: .everythingButNote),
+            .fetchOne(app: 1, .known(0), keys: Keys(bits: 0x01)),
+            .contactPicker(app: 2, chosen: [.known(1)], keys: Keys(bits: 0x01)),
+            .contactPicker(app: 1, chosen: [.known(1)], keys: Keys(bits: 0x20)),
+            .request(app: 0, answer: .full),
+            .save(app: 0, author: 0, steps: [.delete(.known(0))]),
+            .contactPicker(app: 1, chosen: [.known(0), .known(2)], keys: Keys(bits: 0x80)),
+            .contactPicker(app: 0, chosen: [], keys: Keys(bits: 0x01)),
+        ]
+        #expect(Runner.run(program) == nil)
+    }
 }
