@@ -436,6 +436,15 @@ package struct Runner {
                            "subgroups of \(group)")
             }
             try expect(try stores[app].containers().map(\.identifier), model.containers, "SPEC 2 containers", "containers app \(app) lists")
+            // Each group's container, and the containers asked for by identifier (the last one
+            // twice, and a group's identifier that names none), in the device's order.
+            for group in model.groups {
+                try expect(try stores[app].containers(matching: .ofGroup(identifier: group.id)).map(\.identifier), [group.container],
+                           "SPEC 2 containers", "the container of group \(group.id)")
+            }
+            let asked = model.containers.reversed() + model.containers.suffix(1) + model.groups.prefix(1).map(\.id)
+            try expect(try stores[app].containers(matching: .identifiers(Array(asked))).map(\.identifier), model.containers,
+                       "SPEC 2 containers", "containers app \(app) asked for by identifier")
             guard model.containers.count > 1 else { return }
             for container in model.containers {
                 let held = try stores[app].contactIdentifiers(matching: .inContainer(identifier: container))
