@@ -7,6 +7,8 @@ package struct ButtonLook: Sendable {
     package var imageWidth: Double = 40
     /// The background's gray level (the contrast rule measures the text against it).
     package var background: Double = 1
+    /// The detail a single match shows under its name.
+    package var caption: ContactAccessButton.Caption = .defaultText
     package var placement = ContactAccessButton.Placement(frame: .init(x: 0, y: 0, width: 400, height: 80))
     /// "The whole button visible (not clipped, not covered, not transparent)".
     package var wholeVisible = true
@@ -39,6 +41,9 @@ extension Vocabulary {
         // Backgrounds: black and mid gray, so that light text is the legible one.
         looks.append(ButtonLook(background: 0))
         looks.append(ButtonLook(background: 0.5))
+        // The caption of a single match: its e-mail address or its phone number.
+        looks.append(ButtonLook(caption: .email))
+        looks.append(ButtonLook(caption: .phone))
         return looks
     }()
 }

@@ -156,6 +156,26 @@ extension Model {
         return nil
     }
 
+    /// SPEC 8's caption of a single match, as the look asks: the number or address the query
+    /// matched (the first that does), else the organization by default, the first number or
+    /// address for a phone or e-mail caption (Decisions, "Access button").
+    package static func caption(_ tap: Tap, _ c: Contact) -> String? {
+        let query = ButtonQuery(tap.query)
+        let numbers = (c.phone.map { [$0] } ?? []) + c.more.phones.map(\.value)
+        let addresses = (c.email.map { [$0] } ?? []) + c.more.emails.map(\.value)
+        let matchedNumber = query.digits.flatMap { digits in numbers.first { phoneMatches(query: digits, candidate: Vocabulary.phones[$0].digits) } }
+            .map { Vocabulary.phones[$0].text }
+        let matchedAddress = query.emailPrefix.flatMap { prefix in addresses.first { lowercasedASCII(Vocabulary.emails[$0]).hasPrefix(prefix) } }
+            .map { Vocabulary.emails[$0] }
+        switch Vocabulary.buttonLooks[tap.look].caption {
+        case .phone: return matchedNumber ?? numbers.map { Vocabulary.phones[$0].text }.first { !$0.isEmpty }
+        case .email: return matchedAddress ?? addresses.map { Vocabulary.emails[$0] }.first { !$0.isEmpty }
+        case .defaultText:
+            let organization = Vocabulary.organizations[c.organization].name
+            return matchedNumber ?? matchedAddress ?? (organization.isEmpty ? nil : organization)
+        }
+    }
+
     /// SPEC 8: the button's rows for a query, outside P and not ignored, ranked by kind of
     /// match, then the device's order.
     package func buttonRows(app: Int, _ tap: Tap) -> [Contact] {

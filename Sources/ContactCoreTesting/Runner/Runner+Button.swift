@@ -13,6 +13,7 @@ extension Runner {
             .background(.init(white: look.background))
             .font(size: look.fontSize)
             .contactAccessButtonStyle(.init(imageWidth: look.imageWidth))
+            .contactAccessButtonCaption(look.caption)
         return (button, look.placement)
     }
 
@@ -28,8 +29,13 @@ extension Runner {
         case .single(let row): [row.identifier]
         case .list(let rows): rows.map(\.identifier)
         }
-        try expect(rows, shown ? model.buttonRows(app: app, tap).map(\.id) : nil, "SPEC 7/8 access button matches",
+        let expectedRows = shown ? model.buttonRows(app: app, tap) : nil
+        try expect(rows, expectedRows?.map(\.id), "SPEC 7/8 access button matches",
                    "rows the button shows for \(tap.query.text.debugDescription)")
+        if case .single(let row) = view.content, let only = expectedRows?.first {
+            try expect(row.caption, Model.caption(tap, only), "SPEC 8 access button caption",
+                       "the caption of \(only.id) for \(tap.query.text.debugDescription)")
+        }
         // The tap.
         let outcome = device.tapContactAccessButton(
             button, in: store, placement: placement, event: tap.validated ? .validatedTouch : .synthesized,

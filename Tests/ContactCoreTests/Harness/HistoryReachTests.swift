@@ -202,6 +202,26 @@ import Testing
         #expect(Printer.test(printed, name: "reach", failure: nil).contains("picks: [], look: 3))"))
     }
 
+    /// SPEC 8's caption of a single match (looks 0, 12 and 13): by default the organization of
+    /// one found by name, else the number or address the query matched; the e-mail and phone
+    /// captions show the matched one, or the first.
+    @Test func aSingleMatchShowsTheCaptionItsLookAsks() {
+        var program = Program()
+        program.people = []
+        program.initialStatus = [.authorized, .notDetermined, .notDetermined]
+        program.device = DeviceSetup()
+        let zoe = Draft(person: 4, organization: 1, phone: 0, email: 4,
+                        more: More(emails: [Labeled(5, label: 0)]))
+        program.operations = [
+            .save(app: 0, author: 0, steps: [.add(zoe)]),
+            .button(app: 1, Tap(query: QueryText(text: "zoe", tokens: ["zoe"]))),
+            .button(app: 1, Tap(query: QueryText(text: "kate@bell.org.", tokens: ["kate", "bell", "org"]), look: 12)),
+            .button(app: 1, Tap(query: QueryText(text: "zoe", tokens: ["zoe"]), look: 13)),
+            .button(app: 2, Tap(query: QueryText(text: "zoe", tokens: ["zoe"]), look: 12)),
+        ]
+        #expect(Runner.run(program) == nil)
+    }
+
     /// Version 4's save step kind 5 with bit 7 set renames a group (SPEC 6); version 2 reads
     /// the same bytes as it always has.
     @Test func version4BytesSpellARename() {
