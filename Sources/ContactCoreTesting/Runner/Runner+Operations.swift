@@ -232,16 +232,32 @@ extension Runner {
         device.setPickerResponder { presentation in
             presentation.kind == .contactPicker && presentation.bundleIdentifier == bundle ? AccessPickerSelection(adding: chosen) : AccessPickerSelection()
         }
-        let expected = model.presentContactPicker(app, chosen: chosen, keys: keys)
+        try expectContacts(model.presentContactPicker(app, chosen: chosen, keys: keys), keys: keys,
+                           rules: ("SPEC 9b contact picker", "SPEC 9b contact picker"),
+                           call: "the picker of app \(app)", listed: "contacts app \(app) received") {
+            try stores[app].presentContactPicker(keys: keys.keys)
+        }
+    }
+
+    /// A call that hands the app contacts (a fetch, the contact picker) against the model's
+    /// outcome: the same contacts in the same order, each with the model's values for `keys`,
+    /// or the same error. `rules` name the outcome's rule and the list's.
+    func expectContacts(_ expected: Outcome<[Model.Contact]>, keys: Keys, rules: (outcome: String, list: String),
+                        call: @autoclosure () -> String, listed: @autoclosure () -> String,
+                        _ contacts: () throws -> [Contact]) throws(Failure) {
         do {
-            let snapshot = try stores[app].presentContactPicker(keys: keys.keys)
-            guard case .success(let wanted) = expected else { throw fail("SPEC 9b contact picker", "got \(snapshot.count) contacts, expected \(expected)") }
-            try expect(snapshot.map(\.identifier), wanted.map(\.id), "SPEC 9b contact picker", "contacts app \(app) received")
-            for (index, (contact, model)) in zip(snapshot, wanted).enumerated() {
+            let found = try contacts()
+            guard case .success(let wanted) = expected else {
+                throw fail(rules.outcome, "\(call()) gave \(found.count) contacts, expected \(expected)")
+            }
+            try expect(found.map(\.identifier), wanted.map(\.id), rules.list, listed())
+            // Reading an unfetched note fails the same way for every contact of one call: the
+            // first one shows it (each throw builds an error).
+            for (index, (contact, model)) in zip(found, wanted).enumerated() {
                 try compare(contact, model, keys: keys, readingUnfetched: index == 0)
             }
         } catch let error as ContactError {
-            try expect(Outcome<[String]>.failure(error.code), expected.map { $0.map(\.id) }, "SPEC 9b contact picker", "the picker of app \(app)")
+            try expect(Outcome<[String]>.failure(error.code), expected.map { $0.map(\.id) }, rules.outcome, call())
         } catch let failure as Failure {
             throw failure
         } catch {
@@ -325,21 +341,9 @@ extension Runner {
         } else {
             expected = .success(model.sorted(model.select(query, resolved: ids, scope: scope, app: app) ?? [], by: sort))
         }
-        do {
-            let found = try stores[app].contacts(for: ContactFetchRequest(predicate: predicate, keysToFetch: keys.keys, sortOrder: sort))
-            guard case .success(let wanted) = expected else { throw fail("SPEC 5 fetching", "fetched \(found.count) contacts, expected \(expected)") }
-            try expect(found.map(\.identifier), wanted.map(\.id), "SPEC 4/5/7 fetching", "contacts app \(app) fetched for \(query) sorted \(sort)")
-            // Reading an unfetched note fails the same way for every contact of one fetch: the
-            // first one shows it (each throw builds an error).
-            for (index, (contact, model)) in zip(found, wanted).enumerated() {
-                try compare(contact, model, keys: keys, readingUnfetched: index == 0)
-            }
-        } catch let error as ContactError {
-            try expect(Outcome<[String]>.failure(error.code), expected.map { $0.map(\.id) }, "SPEC 5 fetching", "fetch by app \(app) for \(query)")
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw fail("errors", "a foreign error: \(error)")
+        try expectContacts(expected, keys: keys, rules: ("SPEC 5 fetching", "SPEC 4/5/7 fetching"),
+                           call: "fetch by app \(app) for \(query)", listed: "contacts app \(app) fetched for \(query) sorted \(sort)") {
+            try stores[app].contacts(for: ContactFetchRequest(predicate: predicate, keysToFetch: keys.keys, sortOrder: sort))
         }
     }
 
