@@ -112,7 +112,7 @@ extension Model {
         /// The query's digits, when it has no letter and three or more digits.
         let digits: String?
         /// The query without its outer spaces, ASCII lower-cased; `nil` when nothing is left.
-        let emailPrefix: String?
+        private let emailPrefix: String?
 
         package init(_ query: QueryText) {
             tokens = query.tokens
@@ -134,6 +134,11 @@ extension Model {
             let trimmed = Model.lowercasedASCII(String(scalars[first..<max(first, end)]))
             emailPrefix = trimmed.isEmpty ? nil : trimmed
         }
+
+        /// Whether the query, read as an address, begins address `n` (SPEC 7's rule for the button).
+        func begins(address n: Int) -> Bool {
+            emailPrefix.map { Model.lowercasedASCII(Vocabulary.emails[n]).hasPrefix($0) } ?? false
+        }
     }
 
     /// SPEC 7's kind of match for the button: 0 exact full name, 1 name prefix,
@@ -149,10 +154,7 @@ extension Model {
             return exact ? 0 : name.matches(query.tokens, organization: false) ? 1 : 2
         }
         if let digits = query.digits, c.hasNumber(matching: digits) { return 3 }
-        if let prefix = query.emailPrefix {
-            let prefixes = { (n: Int) in Self.lowercasedASCII(Vocabulary.emails[n]).hasPrefix(prefix) }
-            if c.email.map(prefixes) == true || c.more.emails.contains(where: { prefixes($0.value) }) { return 3 }
-        }
+        if c.email.map(query.begins) == true || c.more.emails.contains(where: { query.begins(address: $0.value) }) { return 3 }
         return nil
     }
 
@@ -161,12 +163,10 @@ extension Model {
     /// address for a phone or e-mail caption (Decisions, "Access button").
     package static func caption(_ tap: Tap, _ c: Contact) -> String? {
         let query = ButtonQuery(tap.query)
-        let numbers = (c.phone.map { [$0] } ?? []) + c.more.phones.map(\.value)
-        let addresses = (c.email.map { [$0] } ?? []) + c.more.emails.map(\.value)
+        let numbers = c.phones.map(\.value), addresses = c.emails.map(\.value)
         let matchedNumber = query.digits.flatMap { digits in numbers.first { phoneMatches(query: digits, candidate: Vocabulary.phones[$0].digits) } }
             .map { Vocabulary.phones[$0].text }
-        let matchedAddress = query.emailPrefix.flatMap { prefix in addresses.first { lowercasedASCII(Vocabulary.emails[$0]).hasPrefix(prefix) } }
-            .map { Vocabulary.emails[$0] }
+        let matchedAddress = addresses.first(where: query.begins).map { Vocabulary.emails[$0] }
         switch Vocabulary.buttonLooks[tap.look].caption {
         case .phone: return matchedNumber ?? numbers.map { Vocabulary.phones[$0].text }.first { !$0.isEmpty }
         case .email: return matchedAddress ?? addresses.map { Vocabulary.emails[$0] }.first { !$0.isEmpty }
