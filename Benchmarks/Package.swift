@@ -30,6 +30,11 @@ let package = Package(
             name: "FetchProfile",
             dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
         ),
+        // Where a device's memory goes, field by field (`make bench-memory-profile`).
+        .executableTarget(
+            name: "MemoryProfile",
+            dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
+        ),
         .executableTarget(
             name: "VCardBenchmark",
             dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]

@@ -14,6 +14,9 @@ public struct Person: Sendable {
     public var phone = ""
     public var email = ""
 
+    /// A person with no names and no values.
+    public init() {}
+
     /// The contact the benchmarks save for this person.
     public var contact: MutableContact {
         var contact = MutableContact()
