@@ -30,6 +30,11 @@ let package = Package(
             name: "FetchProfile",
             dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
         ),
+        // SearchBenchmark's keystrokes in a plain process, to profile.
+        .executableTarget(
+            name: "SearchProfile",
+            dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
+        ),
         .executableTarget(
             name: "VCardBenchmark",
             dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
