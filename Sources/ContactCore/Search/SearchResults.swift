@@ -39,8 +39,16 @@ struct SearchResults: Sendable {
     var identifiers: [String] {
         var identifiers: [String] = []
         identifiers.reserveCapacity(slots.count)
-        for offset in slots.indices {
-            if let identifier = identifier(at: offset) { identifiers.append(identifier) }
+        // The pending query bound once, outside the loop: binding it per candidate retained
+        // and released its tokens for each of up to a fifth of the store.
+        if let pending {
+            for slot in slots where pending.matches(keysBySlot[Int(slot)]) {
+                if let identifier = identifierBySlot[Int(slot)] { identifiers.append(identifier) }
+            }
+        } else {
+            for slot in slots {
+                if let identifier = identifierBySlot[Int(slot)] { identifiers.append(identifier) }
+            }
         }
         return identifiers
     }
