@@ -11,7 +11,7 @@ TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
 BASELINE ?= local
 
-.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage coverage mutants races bench bench-baseline bench-check bench-vcard bench-storage bench-fetch-profile bench-memory-profile clean
+.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage coverage mutants races bench bench-baseline bench-check bench-vcard bench-storage bench-fetch-profile bench-search-profile bench-memory-profile clean
 
 help: ## List these commands, their variables and the fuzz targets
 	@echo "Usage: make <command> [VARIABLE=value ...]"
@@ -96,6 +96,10 @@ bench-storage: ## The SQLite back end beside plain GRDB: open time and RSS, fetc
 bench-fetch-profile: ## FetchBenchmark's identifier fetch repeated in one process, for perf record -g (SIZE=1000000 MODE=full|limited)
 	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH) --product FetchProfile
 	cd Benchmarks && $(BENCH_SCRATCH)/release/FetchProfile $(or $(SIZE),1000000) $(or $(MODE),full) $(or $(ITERATIONS),20000)
+
+bench-search-profile: ## SearchBenchmark's keystrokes in one process, for perf record -g (SIZE=1000000 MODE=identifiers|first50|limited PASSES=3)
+	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH) --product SearchProfile
+	cd Benchmarks && $(BENCH_SCRATCH)/release/SearchProfile $(or $(SIZE),1000000) $(or $(MODE),identifiers) $(or $(PASSES),3)
 
 bench-memory-profile: ## Where a device's memory goes, field by field: contacts and search index, per contact (SIZE=1000000)
 	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH) --product MemoryProfile

@@ -35,6 +35,11 @@ let package = Package(
             name: "MemoryProfile",
             dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
         ),
+        // SearchBenchmark's keystrokes in a plain process, to profile (`make bench-search-profile`).
+        .executableTarget(
+            name: "SearchProfile",
+            dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
+        ),
         .executableTarget(
             name: "VCardBenchmark",
             dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]

@@ -6,17 +6,19 @@
 /// makes the device copy its contacts once, and the snapshot keeps the old values.
 struct ContactSnapshot: Sequence, Sendable {
     /// The contacts a read selected, in the read's order, as an ``AppScope`` handed them out:
-    /// where they are stored, or (a search in insertion order) their identifiers, each looked
-    /// up only when its turn comes, so a caller that stops after the first rows of a search
-    /// matching thousands pays for those rows. The snapshot holds the storage either indexes.
+    /// where they are stored, or (a search in insertion order) its results, each read and
+    /// looked up only when its turn comes, so a caller that stops after the first rows of a
+    /// search matching thousands pays for those rows. The snapshot holds the storage either
+    /// indexes.
     enum Selection {
         case positions([DeviceState.ContactPosition])
-        case identifiers([String])
+        case search(SearchResults)
 
+        /// How many entries to walk; a search's candidates may not all match.
         var count: Int {
             switch self {
             case .positions(let positions): positions.count
-            case .identifiers(let identifiers): identifiers.count
+            case .search(let results): results.candidateCount
             }
         }
     }
@@ -31,7 +33,10 @@ struct ContactSnapshot: Sequence, Sendable {
         self.keys = keys
     }
 
-    var underestimatedCount: Int { selection.count }
+    var underestimatedCount: Int {
+        if case .positions(let positions) = selection { return positions.count }
+        return 0
+    }
 
     func makeIterator() -> Iterator { Iterator(snapshot: self) }
 
@@ -47,8 +52,8 @@ struct ContactSnapshot: Sequence, Sendable {
                 defer { index += 1 }
                 let position: DeviceState.ContactPosition? = switch snapshot.selection {
                 case .positions(let positions): positions[index]
-                // The scope handed the identifier out: it is stored.
-                case .identifiers(let identifiers): snapshot.contacts.position(of: identifiers[index])
+                // The scope handed the results out: a candidate that matches is stored.
+                case .search(let results): results.identifier(at: index).flatMap(snapshot.contacts.position(of:))
                 }
                 if let position { return snapshot.contacts.contact(at: position, keys: snapshot.keys) }
             }

@@ -110,16 +110,22 @@ struct PreparedPredicate {
             return visiblePositions(requested, in: scope, by: .none).map(scope.identifier(at:))
         case .group(let identifier):
             return scope.existingGroupIdentifier(identifier).map(scope.members(of:)) ?? []
-        case .name(let query):
-            return scope.identifiers(matching: query)
-        case .phone(let digits):
-            return scope.identifiers(withPhoneDigits: digits)
-        case .email(let key):
-            return scope.identifiers(withEmail: key)
+        case .name, .phone, .email:
+            return searchResults(in: scope)?.identifiers ?? []
         case .container(let identifier):
             return scope.identifiers.filter { candidate in
                 scope.stored(candidate).map { ContactIdentifier.areEqual($0.containerIdentifier, identifier) } ?? false
             }
+        }
+    }
+
+    /// What a search criterion finds, in insertion order; `nil` for the others.
+    private func searchResults(in scope: AppScope) -> SearchResults? {
+        switch criterion {
+        case .name(let query): scope.results(matching: query)
+        case .phone(let digits): scope.results(withPhoneDigits: digits)
+        case .email(let key): scope.results(withEmail: key)
+        case .all, .identifiers, .group, .container: nil
         }
     }
 
@@ -130,12 +136,13 @@ struct PreparedPredicate {
     }
 
     /// The selected contacts in `order`, as a fetch builds them: each requested identifier
-    /// looked up once; a search in insertion order leaves its identifiers to be looked up one
-    /// by one as the contacts are built (``ContactSnapshot/Selection``).
+    /// looked up once; a search in insertion order leaves its results to be read one by one as
+    /// the contacts are built (``ContactSnapshot/Selection``).
     func orderedSelection(in scope: AppScope, by order: SortOrder) -> ContactSnapshot.Selection {
         if case .identifiers(let requested) = criterion { return .positions(visiblePositions(requested, in: scope, by: order)) }
+        if isInInsertionOrder(order, in: scope), let results = searchResults(in: scope) { return .search(results) }
         let selected = select(in: scope)
-        return isInInsertionOrder(order, in: scope) ? .identifiers(selected) : .positions(scope.sorted(scope.positions(of: selected), by: order))
+        return .positions(scope.sorted(scope.positions(of: selected), by: order))
     }
 
     /// Where each requested identifier the app sees is stored, once each, in `order`.
@@ -152,11 +159,10 @@ struct PreparedPredicate {
         }
     }
 
-    /// Whether the selection is already in `order`: the search index answers an app that sees
-    /// everything in insertion order.
+    /// Whether the selection is already in `order`: a search index answers in insertion order.
     private func isInInsertionOrder(_ order: SortOrder, in scope: AppScope) -> Bool {
         let insertionOrder = order == .none || (order == .userDefault && scope.defaultSortOrder == .none)
-        return insertionOrder && usesSearchIndex && scope.app.status == .authorized
+        return insertionOrder && usesSearchIndex
     }
 
     /// Whether the search index answers the criterion (``AppScope/identifiers(matching:)``).

@@ -31,8 +31,14 @@ struct SearchIndex: Sendable {
     /// on every core, each core a contiguous run of slots; then the prefix indexes and the
     /// identifier table are built side by side: they share nothing.
     init(bulk contacts: StoredContacts) {
+        self.init(bulk: contacts, positionsBySerial: contacts.positionsBySerial)
+    }
+
+    /// The index of the contacts at `order` alone, positions in serial order: what a limited
+    /// app's search reads (``DeviceState/permittedIndexes``), built at a cost that follows
+    /// their number, not the store's.
+    init(bulk contacts: StoredContacts, positionsBySerial order: [StoredContacts.Position]) {
         // Insertion order: slot n is the contact with the n-th serial.
-        let order = contacts.positionsBySerial
         let count = order.count
         // Threads pay off for large address books only; a small one (a test, a fuzzed program)
         // is built on the calling thread.
@@ -280,51 +286,43 @@ struct SearchIndex: Sendable {
 
     // MARK: Lookups
 
-    /// Identifiers of the contacts whose names match, in insertion order.
-    func identifiers(matching query: NameQuery) -> [String] {
-        identifiers(of: nameMatches(query))
+    /// The contacts whose names match, in insertion order.
+    func results(matching query: NameQuery) -> SearchResults {
+        let (candidates, wholeCheck) = nameMatches(query)
+        return results(candidates, pending: wholeCheck ? query : nil)
     }
 
-    /// Identifiers of the contacts with a number that matches `digits` (``PhoneDigits``), in
-    /// insertion order. Every such number is filed under the query's key, so that posting holds
-    /// them all; the rule then decides each.
-    func identifiers(withPhoneDigits digits: String) -> [String] {
-        guard digits.utf8.count >= PhoneDigits.minimumQueryDigits else { return [] }
+    /// The contacts with a number that matches `digits` (``PhoneDigits``), in insertion order.
+    /// Every such number is filed under the query's key, so that posting holds them all; the
+    /// rule then decides each.
+    func results(withPhoneDigits digits: String) -> SearchResults {
+        guard digits.utf8.count >= PhoneDigits.minimumQueryDigits else { return .none }
         let candidates = phones.posting(of: PhoneDigits.indexKey(of: digits))
-        return identifiers(of: candidates.filter { slot in
+        return results(candidates.filter { slot in
             keysBySlot[Int(slot)].phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) }
-        })
+        }, pending: nil)
     }
 
-    /// Identifiers of the contacts with an address whose ``EmailMatching/key(of:)`` is `key`,
-    /// in insertion order: the store's whole-address email predicate.
-    func identifiers(withEmail key: SearchText.Token) -> [String] {
-        identifiers(of: emails.posting(of: key))
+    /// The contacts with an address whose ``EmailMatching/key(of:)`` is `key`, in insertion
+    /// order: the store's whole-address email predicate.
+    func results(withEmail key: SearchText.Token) -> SearchResults {
+        results(emails.posting(of: key), pending: nil)
     }
 
-    /// The identifiers of ascending slots, in insertion order.
-    private func identifiers(of slots: [Slot]) -> [String] {
+    /// Ascending slots as results in insertion order.
+    private func results(_ slots: [Slot], pending: NameQuery?) -> SearchResults {
         var slots = slots
         // Slots are handed out in insertion order until deletes free some for reuse.
         let inOrder = zip(slots, slots.dropFirst()).allSatisfy { serialBySlot[Int($0)] < serialBySlot[Int($1)] }
         if !inOrder { slots.sort { serialBySlot[Int($0)] < serialBySlot[Int($1)] } }
-        var identifiers: [String] = []
-        identifiers.reserveCapacity(slots.count)
-        for slot in slots {
-            if let identifier = identifierBySlot[Int(slot)] { identifiers.append(identifier) }
-        }
-        return identifiers
-    }
-
-    /// The search keys of a stored contact.
-    func keys(of identifier: String) -> ContactSearchKeys? {
-        slotByIdentifier[identifier].map { keysBySlot[Int($0)] }
+        return SearchResults(slots: slots, identifierBySlot: identifierBySlot, keysBySlot: keysBySlot, pending: pending)
     }
 
     /// Every contact the query finds by name, phone number or email prefix, each once, ranked.
     func hits(for query: ContactSearchQuery) -> [SearchHit] {
         // The postings give the candidates; ContactSearchQuery.match decides each one.
-        var candidates = Set(nameMatches(query.name))
+        let (nameCandidates, _) = nameMatches(query.name)
+        var candidates = Set(nameCandidates)
         if let digits = query.phoneDigits {
             candidates.formUnion(phones.posting(of: PhoneDigits.indexKey(of: digits)))
         }
@@ -338,18 +336,19 @@ struct SearchIndex: Sendable {
         }
     }
 
-    /// Slots whose names match, ascending. The token whose keys hold the fewest postings
-    /// gives the candidates; each other token then keeps those it also finds while that is
-    /// cheaper than checking the candidates whole; with several tokens, every candidate left is
-    /// checked whole for the different-token rule. The cost follows the postings read, not the
-    /// number of contacts.
-    private func nameMatches(_ query: NameQuery) -> [Slot] {
-        guard !query.tokens.isEmpty else { return [] }
+    /// Slots whose names may match, ascending, and whether each must still be checked whole.
+    /// The token whose keys hold the fewest postings gives the candidates; each other token
+    /// then keeps those it also finds while that is cheaper than checking the candidates
+    /// whole; with several tokens, every candidate left is to be checked whole for the
+    /// different-token rule (``SearchResults`` does it as they are read). The cost follows the
+    /// postings read, not the number of contacts.
+    private func nameMatches(_ query: NameQuery) -> (candidates: [Slot], wholeCheck: Bool) {
+        guard !query.tokens.isEmpty else { return ([], false) }
         var lookups = query.tokens.map { token in
             // A whole first character prefixes exactly the forms filed under it in `leading`.
             Self.firstCharacter(of: token) == token ? leading.postings(of: token) : names.postings(withPrefix: token)
         }
-        guard lookups.allSatisfy({ $0.count > 0 }) else { return [] }
+        guard lookups.allSatisfy({ $0.count > 0 }) else { return ([], false) }
         lookups.sort { $0.count < $1.count }
         var candidates = SlotSet(lookups[0], slotCount: identifierBySlot.count).ascending
         for lookup in lookups.dropFirst() {
@@ -357,10 +356,9 @@ struct SearchIndex: Sendable {
             if candidates.count * Self.wholeCheckCost < lookup.count { break }
             let set = SlotSet(lookup, slotCount: identifierBySlot.count)
             candidates.removeAll { !set.contains($0) }
-            if candidates.isEmpty { return [] }
+            if candidates.isEmpty { return ([], false) }
         }
-        guard query.tokens.count > 1 else { return candidates }
-        return candidates.filter { query.matches(keysBySlot[Int($0)]) }
+        return (candidates, query.tokens.count > 1)
     }
 
     /// Postings read per candidate checked whole, when choosing between them: a check

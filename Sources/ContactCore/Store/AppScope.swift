@@ -9,10 +9,18 @@
 struct AppScope {
     private let state: DeviceState
     let app: AppRecord
+    /// What the app's searches read: the device's index for an app that sees everything, the
+    /// index of its permitted set for a limited app; `nil` before a search has built it.
+    private let searchIndex: SearchIndex?
 
-    init(_ state: DeviceState, _ app: AppRecord) {
+    init(_ state: DeviceState, _ app: AppRecord, bundleIdentifier: String? = nil) {
         self.state = state
         self.app = app
+        searchIndex = switch app.status {
+        case .authorized: state.searchIndex
+        case .limited: bundleIdentifier.flatMap { state.permittedIndexes[$0] }
+        case .notDetermined, .restricted, .denied: nil
+        }
     }
 
     /// The contact `identifier` names exactly, with its stored identifier, if the app sees it.
@@ -62,40 +70,34 @@ struct AppScope {
         (state.members[group] ?? []).filter { state.isVisible($0, to: app) }
     }
 
-    /// Visible contacts whose name matches; see ``searched(_:_:)``.
-    func identifiers(matching query: NameQuery) -> [String] {
-        searched({ $0.identifiers(matching: query) }, { query.matches($0) })
+    /// Visible contacts whose name matches, in insertion order; see ``searched(_:)``.
+    func results(matching query: NameQuery) -> SearchResults {
+        searched { $0.results(matching: query) }
     }
 
-    /// Visible contacts with a number that matches `digits` (``PhoneDigits``); see ``searched(_:_:)``.
-    func identifiers(withPhoneDigits digits: String) -> [String] {
-        searched({ $0.identifiers(withPhoneDigits: digits) }, { keys in
-            keys.phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) }
-        })
+    /// Visible contacts with a number that matches `digits` (``PhoneDigits``), in insertion
+    /// order; see ``searched(_:)``.
+    func results(withPhoneDigits digits: String) -> SearchResults {
+        searched { $0.results(withPhoneDigits: digits) }
     }
 
-    /// Visible contacts with this address (an ``EmailMatching/key(of:)``); see ``searched(_:_:)``.
-    func identifiers(withEmail key: SearchText.Token) -> [String] {
-        searched({ $0.identifiers(withEmail: key) }, { $0.emails.contains(key) })
+    /// Visible contacts with this address (an ``EmailMatching/key(of:)``), in insertion order;
+    /// see ``searched(_:)``.
+    func results(withEmail key: SearchText.Token) -> SearchResults {
+        searched { $0.results(withEmail: key) }
     }
 
-    /// What a search finds among the visible contacts. A limited app's search checks the
-    /// search keys of its permitted set only (`check`), so its cost says nothing about other
-    /// contacts (SPEC 4's timing class): the index's keys, or, before a device read from
-    /// storage has built its index, keys computed for those contacts alone. An app that sees
-    /// everything asks the index (`lookup`), in insertion order; its read built the index
-    /// first (``ContactStore/withScope(searching:_:)``), or else a throwaway one is built here.
-    private func searched(_ lookup: (SearchIndex) -> [String], _ check: (ContactSearchKeys) -> Bool) -> [String] {
+    /// What a search finds among the visible contacts, in insertion order. An app that sees
+    /// everything asks the device's index; a limited app, the index of its permitted set
+    /// alone, so its cost says nothing about other contacts (SPEC 4's timing class). The read
+    /// built the index first (``ContactStore/withScope(searching:_:)``), or else a throwaway
+    /// one is built here, of the same contacts.
+    private func searched(_ lookup: (SearchIndex) -> SearchResults) -> SearchResults {
+        if let searchIndex { return lookup(searchIndex) }
         switch app.status {
-        case .limited:
-            // One copy of the index for the whole scan, not one per contact.
-            let index = state.searchIndex
-            return identifiers.filter { identifier in
-                if let index { return index.keys(of: identifier).map(check) ?? false }
-                return state.contacts[identifier].map { check(ContactSearchKeys($0.fields)) } ?? false
-            }
-        case .authorized: return lookup(state.searchIndex ?? SearchIndex(bulk: state.contacts))
-        case .notDetermined, .restricted, .denied: return []
+        case .authorized: return lookup(SearchIndex(bulk: state.contacts))
+        case .limited: return lookup(DeviceState.permittedIndex(of: app, in: state.contacts))
+        case .notDetermined, .restricted, .denied: return .none
         }
     }
 
@@ -122,12 +124,19 @@ struct AppScope {
 
 extension ContactStore {
     /// Runs a read on the app's scope once it has access (prompting first from `notDetermined`).
-    /// `searching`: the read asks the search index, which an app that sees everything needs
-    /// built (``DeviceState/prepareSearchIndex()``); a limited app's search does without it.
+    /// `searching`: the read asks a search index, which it builds first if need be: the
+    /// device's for an app that sees everything (``DeviceState/prepareSearchIndex()``), that of
+    /// the permitted set for a limited app (``DeviceState/preparePermittedIndex(for:)``).
     func withScope<T>(searching: Bool = false, _ body: (AppScope) throws(ContactError) -> T) throws(ContactError) -> T {
         try withAccess { (state, app) throws(ContactError) in
-            if searching, app.status == .authorized { state.prepareSearchIndex() }
-            return try body(AppScope(state, app))
+            if searching {
+                switch app.status {
+                case .authorized: state.prepareSearchIndex()
+                case .limited: state.preparePermittedIndex(for: bundleIdentifier)
+                case .notDetermined, .restricted, .denied: break
+                }
+            }
+            return try body(AppScope(state, app, bundleIdentifier: bundleIdentifier))
         }
     }
 }

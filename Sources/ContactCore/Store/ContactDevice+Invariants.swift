@@ -4,7 +4,7 @@ extension ContactDevice {
     /// A debug check for tests and fuzzers, cheap next to a full comparison with a model: every
     /// permitted set names existing contacts only and only a limited app has one (SPEC 3, 4);
     /// the search index, once a search has built it, files exactly what an index built at once
-    /// files; and, while the history still reaches its first commit, replaying it gives exactly
+    /// files, and so does each limited app's index of its permitted set; and, while the history still reaches its first commit, replaying it gives exactly
     /// the contacts, groups and memberships there are (SPEC 11).
     public func checkInvariants() -> [String] {
         state.withLock { $0.invariantViolations() }
@@ -27,6 +27,16 @@ extension DeviceState {
         // index. Before the first search there is none to check.
         if let searchIndex, let difference = searchIndex.difference(from: SearchIndex(bulk: contacts)) {
             problems.append("the search index differs from a bulk build: \(difference)")
+        }
+        for (bundle, index) in permittedIndexes.sorted(by: { $0.key < $1.key }) {
+            let record = app(bundle)
+            guard record.status == .limited else {
+                problems.append("\(bundle) is \(record.status) but keeps a search index of a permitted set")
+                continue
+            }
+            if let difference = index.difference(from: Self.permittedIndex(of: record, in: contacts)) {
+                problems.append("the search index of the permitted set of \(bundle) differs from a bulk build: \(difference)")
+            }
         }
         if history.horizon == 0 { problems += historyReplayProblems() }
         return problems

@@ -54,6 +54,12 @@ struct DeviceState: Sendable {
     /// a search needs it (``prepareSearchIndex()``), in memory as after opening a database: a
     /// process that never searches pays neither for building it nor for keeping it at each save.
     private(set) var searchIndex: SearchIndex?
+    /// Each limited app's search index over its permitted set, by bundle identifier, so that
+    /// its searches cost what its P holds and never read the rest of the device (SPEC 4's
+    /// timing class). Made by the app's first search (``preparePermittedIndex(for:)``), kept
+    /// current by ``setContact(_:_:)`` for the contacts in P and by ``setAppRecord(_:for:)``
+    /// as P changes, dropped when the app stops being limited.
+    private(set) var permittedIndexes: [String: SearchIndex] = [:]
     /// How many writes of the records (contacts, groups, memberships, apps, containers) there
     /// have been, undone ones included: a check can tell a state nothing wrote to.
     private(set) var recordWrites: UInt64 = 0
@@ -106,6 +112,9 @@ struct DeviceState: Sendable {
         if journal.contacts[identifier] == nil { journal.contacts[identifier] = .some(contacts[identifier]) }
         contacts[identifier] = value
         searchIndex?.update(identifier, value)
+        for index in permittedIndexes.indices where apps[permittedIndexes.keys[index]]?.permitted.contains(identifier) == true {
+            permittedIndexes.values[index].update(identifier, value)
+        }
         recordWrites += 1
     }
 
@@ -117,6 +126,43 @@ struct DeviceState: Sendable {
         let built = SearchIndex(bulk: contacts)
         searchIndex = built
         return built
+    }
+
+    /// The search index of a limited app's permitted set, built from those contacts alone
+    /// first if the app has none yet; `nil` for an app that is not limited.
+    @discardableResult
+    mutating func preparePermittedIndex(for bundleIdentifier: String) -> SearchIndex? {
+        let record = app(bundleIdentifier)
+        guard record.status == .limited else { return nil }
+        if let index = permittedIndexes[bundleIdentifier] { return index }
+        let built = Self.permittedIndex(of: record, in: contacts)
+        permittedIndexes[bundleIdentifier] = built
+        return built
+    }
+
+    /// The index of the contacts in the app's P, built at once.
+    static func permittedIndex(of app: AppRecord, in contacts: StoredContacts) -> SearchIndex {
+        let positions = app.permitted.compactMap(contacts.position(of:)).sorted { contacts.serial(at: $0) < contacts.serial(at: $1) }
+        return SearchIndex(bulk: contacts, positionsBySerial: positions)
+    }
+
+    /// Brings the app's permitted index to its record now, after a change from `old`: the
+    /// contacts that left P leave it, those that joined are filed. The difference costs a
+    /// pass over both sets, as copying the set to change it already does.
+    private mutating func followPermittedSet(of bundleIdentifier: String, from old: AppRecord?) {
+        guard let index = permittedIndexes.index(forKey: bundleIdentifier) else { return }
+        let now = app(bundleIdentifier)
+        guard now.status == .limited else {
+            permittedIndexes.remove(at: index)
+            return
+        }
+        let before = old?.permitted ?? []
+        for identifier in before where !now.permitted.contains(identifier) {
+            permittedIndexes.values[index].update(identifier, nil)
+        }
+        for identifier in now.permitted where !before.contains(identifier) {
+            permittedIndexes.values[index].update(identifier, contacts[identifier])
+        }
     }
 
     /// Forgets the search index, for the memory benchmark only (searches find nothing after).
@@ -145,7 +191,9 @@ struct DeviceState: Sendable {
     /// Replaces an app's record; `nil`: the device forgets the app (it is `notDetermined`).
     mutating func setAppRecord(_ value: AppRecord?, for bundleIdentifier: String) {
         if journal.apps[bundleIdentifier] == nil { journal.apps[bundleIdentifier] = .some(apps[bundleIdentifier]) }
+        let old = apps[bundleIdentifier]
         apps[bundleIdentifier] = value
+        followPermittedSet(of: bundleIdentifier, from: old)
         recordWrites += 1
     }
 
@@ -167,7 +215,11 @@ struct DeviceState: Sendable {
         for (identifier, value) in saved.groups { groups[identifier] = value }
         for (group, value) in saved.members { members[group] = value }
         for (group, value) in saved.subgroups { subgroups[group] = value }
-        for (bundle, value) in saved.apps { apps[bundle] = value }
+        for (bundle, value) in saved.apps {
+            let old = apps[bundle]
+            apps[bundle] = value
+            followPermittedSet(of: bundle, from: old)
+        }
         containers.removeLast(containers.count - saved.containerCount)
         identifiers = saved.identifiers
         nextSerial = saved.nextSerial

@@ -61,11 +61,11 @@ struct SearchIndexBuildTests {
             let keys = ContactSearchKeys(contact.fields)
             for form in keys.names.flatMap(\.forms) {
                 for length in 1...form.count {
-                    answers.append("\(index.identifiers(matching: NameQuery(tokens: [Array(form.prefix(length))])))")
+                    answers.append("\(index.results(matching: NameQuery(tokens: [Array(form.prefix(length))])).identifiers)")
                 }
             }
-            for digits in keys.phoneDigits { answers.append("\(index.identifiers(withPhoneDigits: digits))") }
-            for email in keys.emails { answers.append("\(index.identifiers(withEmail: email))") }
+            for digits in keys.phoneDigits { answers.append("\(index.results(withPhoneDigits: digits).identifiers)") }
+            for email in keys.emails { answers.append("\(index.results(withEmail: email).identifiers)") }
         }
         for text in ["an", "anna ha", "har", "山", "yamada", "ㄱ", "555", "0100", "ab", "a", "averyvery", "6 12 34", "apple", "q"] {
             answers.append("\(index.hits(for: ContactSearchQuery(text)).map(\.identifier).sorted())")

@@ -1,0 +1,69 @@
+// Profiling aid: builds a device once, then repeats SearchBenchmark's keystrokes, so
+// `perf record -g` sees mostly the search path. Prints a checksum of the results (to compare
+// two builds: same contacts, same order), p50/p99 per query (wall clock and thread CPU) and
+// the slowest queries with their result counts.
+// Usage: SearchProfile [size] [identifiers|first50|limited] [passes]
+import BenchmarkSupport
+import ContactCore
+import Foundation
+
+let arguments = CommandLine.arguments
+let size = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
+let mode = arguments.count > 2 ? arguments[2] : "identifiers"
+let passes = arguments.count > 3 ? Int(arguments[3]) ?? 3 : 3
+let keys: [ContactKey] = [.givenName, .familyName, .phoneNumbers]
+
+let people = People.make(size)
+let keystrokes = Typing.keystrokes(of: Typing.targets(in: people))
+let population = try Population(people)
+// The limited app of SearchBenchmark: P is the first 10,000 people.
+let store = mode == "limited" ? try population.limitedApp(permitted: 0..<10_000) : population.full
+
+/// One query as the benchmark makes it: the identifiers found, or the first 50 contacts' ones.
+func run(_ keystroke: Keystroke) throws -> [String] {
+    guard mode == "first50" else { return try store.contactIdentifiers(matching: keystroke.predicate) }
+    var shown: [String] = []
+    try store.enumerateContacts(with: ContactFetchRequest(predicate: keystroke.predicate, keysToFetch: keys)) {
+        (contact, stop) throws(ContactError) in
+        shown.append(contact.identifier + (try contact.givenName))
+        stop = shown.count == 50
+    }
+    return shown
+}
+
+var checksum: UInt64 = 0
+for keystroke in keystrokes {
+    for text in try run(keystroke) {
+        for byte in text.utf8 { checksum = (checksum ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    }
+}
+print("ready: \(size) contacts, \(mode), \(keystrokes.count) keystrokes, checksum \(checksum)")
+
+/// This thread's CPU time: unlike the wall clock, it leaves out the time other processes
+/// of a shared machine hold the core.
+func threadTime() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+var wall: [UInt64] = [], cpu: [UInt64] = []
+var slowest: [(time: UInt64, text: String, count: Int)] = []
+for _ in 0..<passes {
+    for keystroke in keystrokes {
+        let start = DispatchTime.now().uptimeNanoseconds, startCPU = threadTime()
+        let count = try run(keystroke).count
+        let elapsedCPU = threadTime() - startCPU
+        cpu.append(elapsedCPU)
+        wall.append(DispatchTime.now().uptimeNanoseconds - start)
+        slowest.append((elapsedCPU, keystroke.text, count))
+    }
+}
+wall.sort()
+cpu.sort()
+func µs(_ samples: [UInt64], _ percent: Int) -> UInt64 { samples[min(samples.count - 1, samples.count * percent / 100)] / 1000 }
+print("wall p50 \(µs(wall, 50)) µs p99 \(µs(wall, 99)) µs; thread CPU p50 \(µs(cpu, 50)) µs p99 \(µs(cpu, 99)) µs")
+var seen = Set<String>()
+for (time, text, count) in slowest.sorted(by: { $0.time > $1.time }) where seen.insert(text).inserted && seen.count <= 12 {
+    print("  \(time / 1000) µs  \(text.debugDescription)  \(count) results")
+}
