@@ -10,7 +10,7 @@ let arguments = CommandLine.arguments
 let size = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
 let limited = arguments.count > 2 && arguments[2] == "limited"
 let iterations = arguments.count > 3 ? Int(arguments[3]) ?? 20_000 : 20_000
-let keys: [ContactKey] = [.givenName, .familyName, .phoneNumbers]
+let keys = IdentifierRequests.keys
 
 let population = try Population(People.make(size))
 let (store, requests) = try limited ? IdentifierRequests.limited(population) : IdentifierRequests.fullAccess(population)
