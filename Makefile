@@ -11,7 +11,7 @@ TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
 BASELINE ?= local
 
-.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage coverage mutants races bench bench-baseline bench-check bench-vcard bench-storage bench-fetch-profile bench-search-profile bench-memory-profile clean
+.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage coverage mutants races bench bench-baseline bench-check bench-vcard bench-storage bench-goals bench-fetch-profile bench-search-profile bench-memory-profile clean
 
 help: ## List these commands, their variables and the fuzz targets
 	@echo "Usage: make <command> [VARIABLE=value ...]"
@@ -92,6 +92,10 @@ bench-vcard: ## vCard parse/serialize throughput and memory, then Python's vobje
 bench-storage: ## The SQLite back end beside plain GRDB: open time and RSS, fetch 1k, save latency (SIZES="100000 1000000")
 	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH) --product StorageBenchmark
 	cd Benchmarks && $(BENCH_SCRATCH)/release/StorageBenchmark $(SIZES)
+
+bench-goals: ## Issue 29's goals at 1M contacts, each beside its peer: one line per goal, exit status 1 when one is not met
+	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH) --product GoalBenchmark
+	cd Benchmarks && $(BENCH_SCRATCH)/release/GoalBenchmark
 
 bench-fetch-profile: ## FetchBenchmark's identifier fetch repeated in one process, for perf record -g (SIZE=1000000 MODE=full|limited)
 	cd Benchmarks && swift build -c release --scratch-path $(BENCH_SCRATCH) --product FetchProfile

@@ -15,11 +15,21 @@ let package = Package(
     ],
     targets: [
         .target(name: "BenchmarkSupport", dependencies: [.product(name: "ContactCore", package: "ContactCore")]),
+        // The storage benchmarks' address book, plain GRDB on ContactCore's schema, and opens in a fresh process.
+        .target(
+            name: "StoragePeer",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "ContactCore", package: "ContactCore"),
+                .product(name: "ContactCoreSQLite", package: "ContactCore"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // SPEC 13: the SQLite back end beside plain GRDB on the same schema (`make bench-storage`).
         .executableTarget(
             name: "StorageBenchmark",
             dependencies: [
-                "BenchmarkSupport",
+                "BenchmarkSupport", "StoragePeer",
                 .product(name: "ContactCore", package: "ContactCore"),
                 .product(name: "ContactCoreSQLite", package: "ContactCore"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -39,6 +49,14 @@ let package = Package(
         .executableTarget(
             name: "SearchProfile",
             dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
+        ),
+        // Issue 29's goals at 1M contacts, each beside its peer, exit status 1 when one is lost (`make bench-goals`).
+        .executableTarget(
+            name: "GoalBenchmark",
+            dependencies: [
+                "BenchmarkSupport", "SQLitePeer", "StoragePeer", "Thresholds",
+                .product(name: "ContactCore", package: "ContactCore"),
+            ]
         ),
         .executableTarget(
             name: "VCardBenchmark",

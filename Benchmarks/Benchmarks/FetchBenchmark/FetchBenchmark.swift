@@ -14,7 +14,7 @@ import Thresholds
 let sizes = [10_000, 100_000, 1_000_000]
 let permittedCount = IdentifierRequests.permittedCount
 let requestCount = IdentifierRequests.count
-let keys: [ContactKey] = [.givenName, .familyName, .phoneNumbers]
+let keys = IdentifierRequests.keys
 
 nonisolated(unsafe) var store: ContactStore?
 nonisolated(unsafe) var requests: [[String]] = []

@@ -11,10 +11,6 @@ import Foundation
 import SQLitePeer
 import Thresholds
 
-/// glibc's `malloc_trim`, which the Glibc module does not export: returns free pages to the system.
-@_silgen_name("malloc_trim")
-func mallocTrim(_ padding: Int) -> Int32
-
 let count = 1_000_000
 
 enum Memory {
@@ -22,18 +18,6 @@ enum Memory {
     static let withoutIndex = BenchmarkMetric.custom("resident B/contact, without index", useScalingFactor: false)
     static let sqlite = BenchmarkMetric.custom("SQLite file B/contact", useScalingFactor: false)
     static let sqliteFTS5 = BenchmarkMetric.custom("SQLite + FTS5 file B/contact", useScalingFactor: false)
-}
-
-/// Resident memory once freed pages went back to the system.
-func settledResidentMemory() -> Int {
-    #if os(Linux)
-    _ = mallocTrim(0)
-    #endif
-    return residentMemory()
-}
-
-func fileSize(_ path: String) -> Int {
-    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -58,14 +42,8 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.measurement(Memory.withoutIndex, (withoutIndex - before) / count)
         withExtendedLifetime(population) {}
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("contactcore-memory-bench")
-        try? FileManager.default.removeItem(at: directory)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         for (metric, fullText) in [(Memory.sqlite, false), (Memory.sqliteFTS5, true)] {
-            let path = directory.appendingPathComponent("contacts-\(fullText).sqlite").path
-            try SQLitePeer(people, path: path, fullText: fullText).database.close()
-            benchmark.measurement(metric, fileSize(path) / count)
+            benchmark.measurement(metric, try SQLitePeer.fileBytesPerPerson(people, fullText: fullText))
         }
     }
 }

@@ -82,12 +82,6 @@ func loadFTS5(_ count: Int) throws {
     }
 }
 
-/// Reads what a result row shows: the name and the numbers.
-@inline(never)
-func show(_ contact: Contact) throws(ContactError) -> Int {
-    try contact.givenName.utf8.count + contact.familyName.utf8.count + contact.phoneNumbers.count
-}
-
 let benchmarks: @Sendable () -> Void = {
     for size in sizes {
         let name = sizeName(size)
@@ -105,16 +99,9 @@ let benchmarks: @Sendable () -> Void = {
         }
 
         Benchmark("Search first 50 contacts, full access, \(name)",
-                  configuration: Thresholds.perQuery(iterations: iterations)) { benchmark in
+                  configuration: Thresholds.perQuery(iterations: iterations)) { _ in
             guard let fixture, let population else { return }
-            let request = ContactFetchRequest(predicate: fixture.nextKeystroke().predicate,
-                                              keysToFetch: [.givenName, .familyName, .phoneNumbers])
-            var shown = 0
-            try population.full.enumerateContacts(with: request) { (contact, stop) throws(ContactError) in
-                blackHole(try show(contact))
-                shown += 1
-                stop = shown == 50
-            }
+            blackHole(try FirstScreen.show(fixture.nextKeystroke().predicate, in: population.full))
         } setup: {
             try loadContactCore(size)
         }
@@ -122,11 +109,7 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("FTS5 rowids, \(name)",
                   configuration: Thresholds.perQuery(iterations: iterations, extra: [Thresholds.targetHits])) { benchmark in
             guard let fixture, let peer else { return }
-            guard let pattern = SQLitePeer.pattern(for: fixture.nextKeystroke()) else { return }
-            try peer.database.read { db in
-                let statement = try db.cachedStatement(sql: "SELECT rowid FROM names WHERE names MATCH ?")
-                blackHole(try Int64.fetchAll(statement, arguments: [pattern]).count)
-            }
+            blackHole(try peer.rowids(for: fixture.nextKeystroke()))
             benchmark.measurement(Thresholds.targetHits, hitRate)
         } setup: {
             try loadFTS5(size)
@@ -134,20 +117,7 @@ let benchmarks: @Sendable () -> Void = {
 
         Benchmark("FTS5 first 50 rows, \(name)", configuration: Thresholds.perQuery(iterations: iterations)) { _ in
             guard let fixture, let peer else { return }
-            guard let pattern = SQLitePeer.pattern(for: fixture.nextKeystroke()) else { return }
-            try peer.database.read { db in
-                let statement = try db.cachedStatement(sql: """
-                    SELECT c.given, c.family, c.phone FROM names JOIN contacts c ON c.rowid = names.rowid
-                    WHERE names MATCH ? LIMIT 50
-                    """)
-                let rows = try Row.fetchCursor(statement, arguments: [pattern])
-                while let row = try rows.next() {
-                    let given: String = row[0]
-                    let family: String = row[1]
-                    let phone: String = row[2]
-                    blackHole(given.utf8.count + family.utf8.count + phone.utf8.count)
-                }
-            }
+            blackHole(try peer.firstRows(for: fixture.nextKeystroke()))
         } setup: {
             try loadFTS5(size)
         }

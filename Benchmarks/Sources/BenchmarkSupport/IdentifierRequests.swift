@@ -4,6 +4,9 @@ import ContactCore
 /// profile sees the benchmark's work: 1,000 identifiers each, 500 visible, 250 invisible and
 /// 250 never issued, shuffled.
 public enum IdentifierRequests {
+    /// What each fetch reads of its contacts: the names and the numbers.
+    public static let keys: [ContactKey] = [.givenName, .familyName, .phoneNumbers]
+
     /// Different requests, taken in turn, so that no one set of contacts stays in cache.
     public static let count = 16
 

@@ -15,6 +15,11 @@ public struct LatencySample: Sendable {
         return result
     }
 
+    /// Adds the samples of `other`.
+    public mutating func append(_ other: LatencySample) {
+        nanoseconds += other.nanoseconds
+    }
+
     /// The value below which `fraction` of the samples fall (nearest rank).
     public func percentile(_ fraction: Double) -> Double {
         guard !nanoseconds.isEmpty else { return .nan }
@@ -34,3 +39,8 @@ public func formatDuration(_ nanoseconds: Double) -> String {
 }
 
 import Foundation
+
+/// The median of `values` (the upper one of an even count); NaN when there are none.
+public func median(_ values: [Double]) -> Double {
+    values.isEmpty ? .nan : values.sorted()[values.count / 2]
+}

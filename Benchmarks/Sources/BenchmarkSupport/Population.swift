@@ -49,15 +49,6 @@ public struct Population: @unchecked Sendable {
     }
 }
 
-/// The process's resident memory (Linux `/proc/self/status` VmRSS), in bytes; 0 elsewhere.
-public func residentMemory() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-        return (line.split(separator: " ").compactMap { Int($0) }.first ?? 0) * 1024
-    }
-    return 0
-}
-
 /// "100k", "1M": a population size as the benchmark names print it.
 public func sizeName(_ count: Int) -> String {
     count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1_000)k"

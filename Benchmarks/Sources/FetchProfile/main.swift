@@ -10,7 +10,7 @@ let arguments = CommandLine.arguments
 let size = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
 let limited = arguments.count > 2 && arguments[2] == "limited"
 let iterations = arguments.count > 3 ? Int(arguments[3]) ?? 20_000 : 20_000
-let keys: [ContactKey] = [.givenName, .familyName, .phoneNumbers]
+let keys = IdentifierRequests.keys
 
 let population = try Population(People.make(size))
 let (store, requests) = try limited ? IdentifierRequests.limited(population) : IdentifierRequests.fullAccess(population)
@@ -24,25 +24,17 @@ for request in requests {
     }
 }
 print("ready: \(size) contacts, \(limited ? "limited" : "full"), checksum \(checksum)")
-/// This thread's CPU time: unlike the wall clock, it leaves out the time other processes
-/// of a shared machine hold the core (not their effect on the caches).
-func threadTime() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-}
 
 var wall: [UInt64] = [], cpu: [UInt64] = []
 wall.reserveCapacity(iterations)
 cpu.reserveCapacity(iterations)
 var total = 0
 for iteration in 0..<iterations {
-    let start = DispatchTime.now().uptimeNanoseconds, startCPU = threadTime()
+    let start = DispatchTime.now().uptimeNanoseconds, startCPU = threadNanoseconds()
     total &+= try store.unifiedContacts(matching: .identifiers(requests[iteration % requests.count]), keysToFetch: keys).count
-    cpu.append(threadTime() - startCPU)
+    cpu.append(threadNanoseconds() - startCPU)
     wall.append(DispatchTime.now().uptimeNanoseconds - start)
 }
 wall.sort()
 cpu.sort()
-func µs(_ samples: [UInt64], _ percent: Int) -> UInt64 { samples[samples.count * percent / 100] / 1000 }
-print("wall p50 \(µs(wall, 50)) µs p99 \(µs(wall, 99)) µs; thread CPU p50 \(µs(cpu, 50)) µs p99 \(µs(cpu, 99)) µs (\(total))")
+print("wall p50 \(microseconds(wall, percentile: 50)) µs p99 \(microseconds(wall, percentile: 99)) µs; thread CPU p50 \(microseconds(cpu, percentile: 50)) µs p99 \(microseconds(cpu, percentile: 99)) µs (\(total))")

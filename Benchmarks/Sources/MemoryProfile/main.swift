@@ -13,10 +13,6 @@ import BenchmarkSupport
 import ContactCore
 import Foundation
 
-/// glibc's `malloc_trim`, which the Glibc module does not export: returns free pages to the system.
-@_silgen_name("malloc_trim")
-func mallocTrim(_ padding: Int) -> Int32
-
 /// A population the profile measures: the benchmarks' people with some fields left out.
 struct Variant: Sendable {
     let name: String
@@ -45,11 +41,6 @@ struct Variant: Sendable {
         [person.given, person.middle, person.family, person.phoneticGiven, person.phoneticFamily, person.organization,
          person.phone, person.email]
     }
-}
-
-func settledResidentMemory() -> Int {
-    _ = mallocTrim(0)
-    return residentMemory()
 }
 
 /// Saves the variant's people into a device, then searches once (which builds the index), and

@@ -39,21 +39,14 @@ for keystroke in keystrokes {
 }
 print("ready: \(size) contacts, \(mode), \(keystrokes.count) keystrokes, checksum \(checksum)")
 
-/// This thread's CPU time: unlike the wall clock, it leaves out the time other processes
-/// of a shared machine hold the core.
-func threadTime() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-}
 
 var wall: [UInt64] = [], cpu: [UInt64] = []
 var slowest: [(time: UInt64, text: String, count: Int)] = []
 for _ in 0..<passes {
     for keystroke in keystrokes {
-        let start = DispatchTime.now().uptimeNanoseconds, startCPU = threadTime()
+        let start = DispatchTime.now().uptimeNanoseconds, startCPU = threadNanoseconds()
         let count = try run(keystroke).count
-        let elapsedCPU = threadTime() - startCPU
+        let elapsedCPU = threadNanoseconds() - startCPU
         cpu.append(elapsedCPU)
         wall.append(DispatchTime.now().uptimeNanoseconds - start)
         slowest.append((elapsedCPU, keystroke.text, count))
@@ -61,8 +54,7 @@ for _ in 0..<passes {
 }
 wall.sort()
 cpu.sort()
-func µs(_ samples: [UInt64], _ percent: Int) -> UInt64 { samples[min(samples.count - 1, samples.count * percent / 100)] / 1000 }
-print("wall p50 \(µs(wall, 50)) µs p99 \(µs(wall, 99)) µs; thread CPU p50 \(µs(cpu, 50)) µs p99 \(µs(cpu, 99)) µs")
+print("wall p50 \(microseconds(wall, percentile: 50)) µs p99 \(microseconds(wall, percentile: 99)) µs; thread CPU p50 \(microseconds(cpu, percentile: 50)) µs p99 \(microseconds(cpu, percentile: 99)) µs")
 var seen = Set<String>()
 for (time, text, count) in slowest.sorted(by: { $0.time > $1.time }) where seen.insert(text).inserted && seen.count <= 12 {
     print("  \(time / 1000) µs  \(text.debugDescription)  \(count) results")

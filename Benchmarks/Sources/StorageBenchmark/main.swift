@@ -3,6 +3,7 @@ import ContactCore
 import ContactCoreSQLite
 import Foundation
 import GRDB
+import StoragePeer
 
 // SPEC 13: the SQLite back end beside plain GRDB doing the same reads and writes on the same
 // schema (PlainGRDB.swift). For each size: open time and peak RSS (each open in a fresh
@@ -10,34 +11,10 @@ import GRDB
 // Both sides use WAL and synchronous=FULL (ContactCore's default durability).
 //
 //   StorageBenchmark [sizes...]            default: 100000 1000000
-//   StorageBenchmark --open contactcore|grdb <path>   (internal: one open, one line of figures)
+//   StorageBenchmark --open contactcore|grdb <path>   (internal: one open, one line of figures; FreshOpen)
 
+try FreshOpen.runChildIfAsked()
 let arguments = Array(CommandLine.arguments.dropFirst())
-
-if arguments.first == "--open", arguments.count == 3 {
-    let clock = ContinuousClock()
-    let started = clock.now, startedCPU = processorSeconds()
-    let count: Int
-    if arguments[1] == "contactcore" {
-        let device = try ContactDevice.open(databaseAt: arguments[2])
-        let elapsed = seconds(clock.now - started), cpu = processorSeconds() - startedCPU, peak = memory().peak
-        // The first search builds the search index (Decisions.md, "The search index after opening").
-        let searchStarted = clock.now
-        let found = try device.store(for: AddressBook.app).contactIdentifiers(matching: .name(AddressBook.searchedName))
-        let search = seconds(clock.now - searchStarted)
-        count = device.allContactIdentifiers.count
-        print(elapsed, peak, count, cpu, search, found.count)
-        device.close()
-    } else {
-        let queue = try PlainGRDB.queue(arguments[2])
-        count = try PlainGRDB.load(queue).count
-        let elapsed = seconds(clock.now - started), cpu = processorSeconds() - startedCPU, peak = memory().peak
-        let searchStarted = clock.now
-        let found = try PlainGRDB.search(AddressBook.searchedName, in: queue)
-        print(elapsed, peak, count, cpu, seconds(clock.now - searchStarted), found.count)
-    }
-    exit(0)
-}
 
 let sizes = arguments.compactMap(Int.init).isEmpty ? [100_000, 1_000_000] : arguments.compactMap(Int.init)
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contactcore-storage-bench")
@@ -45,29 +22,12 @@ try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories
 
 /// Opens in a fresh process `runs` times, then searches once: median seconds, peak RSS and
 /// processor seconds of the open, median seconds of the search and what it found.
-func openInChild(_ side: String, _ path: String, runs: Int)
+func openInChild(_ side: FreshOpen.Side, _ path: String, runs: Int)
     throws -> (seconds: Double, peak: Double, cpu: Double, search: Double, found: Int)
 {
-    var times: [Double] = [], peaks: [Double] = [], cpus: [Double] = [], searches: [Double] = [], found = 0
-    for _ in 0..<runs {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["--open", side, path]
-        let pipe = Pipe()
-        child.standardOutput = pipe
-        try child.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        child.waitUntilExit()
-        let fields = output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-        guard child.terminationStatus == 0, fields.count == 6 else { throw CocoaError(.executableLoad) }
-        times.append(fields[0])
-        peaks.append(fields[1])
-        cpus.append(fields[3])
-        searches.append(fields[4])
-        found = Int(fields[5])
-    }
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-    return (median(times), median(peaks), median(cpus), median(searches), found)
+    let measured = try FreshOpen.measure(side, path, runs: runs)
+    return (median(measured.map(\.seconds)), median(measured.map(\.peakBytes)), median(measured.map(\.processorSeconds)),
+            median(measured.map(\.searchSeconds)), measured.last?.found ?? 0)
 }
 
 func row(_ what: String, _ core: String, _ plain: String, _ ratio: String) {
@@ -80,13 +40,12 @@ for size in sizes {
     let path = folder.appendingPathComponent("contacts-\(size).sqlite").path
     removeDatabase(path)
     let created = try AddressBook.create(count: size, at: path)
-    let fileSize = ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) ?? 0
-    print("\n\(size) contacts (a name, a phone number, an email each): file written in \(String(format: "%.1f", created)) s, \(fileSize / 1_000_000) MB")
+    print("\n\(size) contacts (a name, a phone number, an email each): file written in \(String(format: "%.1f", created)) s, \(fileSize(path) / 1_000_000) MB")
     row("", "ContactCore", "plain GRDB", "ratio")
 
     let runs = size >= 1_000_000 ? 3 : 5
-    let coreOpen = try openInChild("contactcore", path, runs: runs)
-    let plainOpen = try openInChild("grdb", path, runs: runs)
+    let coreOpen = try openInChild(.contactCore, path, runs: runs)
+    let plainOpen = try openInChild(.plainGRDB, path, runs: runs)
     row("open (read all\(size >= 1_000_000 ? "" : ", target < 1 s"))", String(format: "%.3f s", coreOpen.seconds),
         String(format: "%.3f s", plainOpen.seconds), String(format: "%.2f×", coreOpen.seconds / plainOpen.seconds))
     row("open: processor time (all threads)", String(format: "%.3f s", coreOpen.cpu), String(format: "%.3f s", plainOpen.cpu),

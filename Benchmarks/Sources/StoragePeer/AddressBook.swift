@@ -7,13 +7,13 @@ import GRDB
 /// The benchmark's address books: people with a name, a mobile number and an email address,
 /// added 10,000 per save (so the history holds one commit per 10,000 contacts), then written
 /// to a new database file.
-enum AddressBook {
-    static let app = AppConfiguration(bundleIdentifier: "com.example.bench", usageDescription: "Benchmark")
-    static let batch = 10_000
+public enum AddressBook {
+    public static let app = AppConfiguration(bundleIdentifier: "com.example.bench", usageDescription: "Benchmark")
+    public static let batch = 10_000
     /// What the first search after opening looks for: a given name's prefix, as typed.
-    static let searchedName = "Kate12"
+    public static let searchedName = "Kate12"
 
-    static func person(_ index: Int, _ random: inout SplitMix) -> MutableContact {
+    public static func person(_ index: Int, _ random: inout SplitMix) -> MutableContact {
         var contact = MutableContact()
         contact.givenName = random.pick(["Anna", "John", "Kate", "Daniel", "Hank", "David", "Zoë", "José"]) + "\(index % 1000)"
         contact.familyName = random.pick(["Haro", "Appleseed", "Bell", "Higgins", "Zakroff", "Taylor", "Núñez"]) + "\(index)"
@@ -27,7 +27,7 @@ enum AddressBook {
     /// commit, as an import through saves would record them. Saves into the in-memory search
     /// index cost too much time at a million contacts to build the file that way each run;
     /// opening the file checks every rule of the device, so the file is one ContactCore accepts.
-    static func create(count: Int, at path: String) throws -> Double {
+    public static func create(count: Int, at path: String) throws -> Double {
         let clock = ContinuousClock()
         let started = clock.now
         let device = try ContactDevice.open(databaseAt: path, options: ContactDatabaseOptions(seed: 42, identity: 42))
@@ -71,34 +71,13 @@ enum AddressBook {
     }
 
     /// Identifiers that ContactCore's generator does not make (they start with "B0"), unique per index.
-    static func identifierOf(_ index: Int, _ suffix: String) -> String {
+    public static func identifierOf(_ index: Int, _ suffix: String) -> String {
         let hex = String(index, radix: 16, uppercase: true)
         return "B0" + String(repeating: "0", count: 14 - hex.count) + hex + suffix
     }
 }
 
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-}
-
-/// Processor time this process has used so far, on every thread: unlike elapsed time, it does
-/// not grow when other processes share the cores.
-func processorSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-}
-
-/// Peak and current resident memory of this process, in bytes (Linux `/proc/self/status`).
-func memory() -> (peak: Int, current: Int) {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    func field(_ name: String) -> Int {
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
-    }
-    return (field("VmHWM:"), field("VmRSS:"))
-}
-
-func removeDatabase(_ path: String) {
+/// Removes the database at `path` with its WAL, shared-memory and lock files.
+public func removeDatabase(_ path: String) {
     for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }

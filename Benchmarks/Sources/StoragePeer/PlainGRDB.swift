@@ -4,31 +4,31 @@ import GRDB
 
 /// The same reads and writes on the same schema, straight through GRDB: no privacy layer, no
 /// in-memory engine, no search index, no history coalescing. What ContactCore is compared with.
-enum PlainGRDB {
-    struct Contact {
-        var serial: Int64
-        var identifier: String
-        var givenName: String
-        var familyName: String
+public enum PlainGRDB {
+    public struct Contact {
+        public var serial: Int64
+        public var identifier: String
+        public var givenName: String
+        public var familyName: String
         /// The other columns of the row, which opening reads too: the type, the container, the
         /// other name and organization texts, the dates and the images.
-        var rest: Rest?
-        var values: [(property: String, identifier: String, label: String?, value: String)] = []
+        public var rest: Rest?
+        public var values: [(property: String, identifier: String, label: String?, value: String)] = []
     }
 
-    struct Rest {
-        var contactType: Int
-        var container: String
-        var namePrefix, middleName, previousFamilyName, nameSuffix, nickname: String
-        var phoneticGivenName, phoneticMiddleName, phoneticFamilyName: String
-        var organizationName, phoneticOrganizationName, departmentName, jobTitle, note: String
-        var birthday: String?
-        var nonGregorianBirthday: String?
-        var imageData: Data?
-        var thumbnailImageData: Data?
+    public struct Rest {
+        public var contactType: Int
+        public var container: String
+        public var namePrefix, middleName, previousFamilyName, nameSuffix, nickname: String
+        public var phoneticGivenName, phoneticMiddleName, phoneticFamilyName: String
+        public var organizationName, phoneticOrganizationName, departmentName, jobTitle, note: String
+        public var birthday: String?
+        public var nonGregorianBirthday: String?
+        public var imageData: Data?
+        public var thumbnailImageData: Data?
     }
 
-    static func queue(_ path: String) throws -> DatabaseQueue {
+    public static func queue(_ path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
@@ -37,7 +37,7 @@ enum PlainGRDB {
 
     /// Opening: every contact with its labeled values into memory, as ContactCore's open reads
     /// them: every column of each contact row and of each labeled value, in the same order.
-    static func load(_ queue: DatabaseQueue) throws -> [Contact] {
+    public static func load(_ queue: DatabaseQueue) throws -> [Contact] {
         try queue.read { db in
             var contacts: [Contact] = []
             let rows = try Row.fetchCursor(db, sql: """
@@ -72,7 +72,7 @@ enum PlainGRDB {
     /// The closest plain query to ContactCore's name search: identifiers of the contacts whose
     /// given or family name starts with `prefix`, case-insensitively (SQLite's `LIKE`), in
     /// insertion order. A scan: the schema has no index on names.
-    static func search(_ prefix: String, in queue: DatabaseQueue) throws -> [String] {
+    public static func search(_ prefix: String, in queue: DatabaseQueue) throws -> [String] {
         try queue.read { db in
             try String.fetchAll(db, sql: """
                 SELECT identifier FROM contact WHERE givenName LIKE ?1 || '%' OR familyName LIKE ?1 || '%' ORDER BY serial
@@ -81,7 +81,7 @@ enum PlainGRDB {
     }
 
     /// Fetching contacts by identifier: names, phones and emails.
-    static func fetch(_ identifiers: [String], in queue: DatabaseQueue) throws -> [Contact] {
+    public static func fetch(_ identifiers: [String], in queue: DatabaseQueue) throws -> [Contact] {
         try queue.read { db in
             let marks = Array(repeating: "?", count: identifiers.count).joined(separator: ",")
             var contacts = try Row.fetchAll(db, sql: """
@@ -104,7 +104,7 @@ enum PlainGRDB {
 
     /// A one-contact save: the rows ContactCore's commit writes for it, in one transaction
     /// (device counters, the contact, its labeled values, a history commit and its event).
-    static func save(_ index: Int, in queue: DatabaseQueue) throws {
+    public static func save(_ index: Int, in queue: DatabaseQueue) throws {
         try queue.write { db in
             let serial = (try Int64.fetchOne(db, sql: "SELECT nextSerial FROM device WHERE id = 1") ?? 0) + 1
             let sequence = (try Int64.fetchOne(db, sql: "SELECT lastSequence FROM device WHERE id = 1") ?? 0) + 1
