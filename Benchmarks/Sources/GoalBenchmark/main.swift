@@ -35,7 +35,10 @@ struct Outcome {
 }
 var outcomes: [Outcome] = []
 
-func milliseconds(_ nanoseconds: Double) -> String { String(format: "%.2f ms", nanoseconds / 1e6) }
+/// A latency in milliseconds, or in microseconds below one.
+func milliseconds(_ nanoseconds: Double) -> String {
+    nanoseconds < 1e6 ? String(format: "%.0f µs", nanoseconds / 1e3) : String(format: "%.2f ms", nanoseconds / 1e6)
+}
 
 /// Runs `query` on every keystroke, `passes` times, after `warmup` untimed ones.
 func sample(_ keystrokes: [Keystroke], passes: Int = 1, warmup: Int = 100, _ query: (Keystroke) throws -> Int) rethrows -> LatencySample {
@@ -71,11 +74,13 @@ for keystroke in keystrokes {
 }
 let growth = limitedLarge.median / limitedSmall.median
 outcomes.append(Outcome(
-    goal: "limited app (P = \(permitted)) search, p50, no index",
+    goal: "limited app (P = \(permitted)) search, p50, before any full-access search",
     measured: milliseconds(limitedLarge.median),
     peer: "device of \(sizeName(smallCount)): \(milliseconds(limitedSmall.median)) (\(String(format: "%.2f×", growth)))",
-    threshold: String(format: "≤ %.0f ms, ≤ %.1f× the small device", Goals.limitedSearchP50Milliseconds, Goals.limitedSearchGrowth),
-    met: limitedLarge.median <= Goals.limitedSearchP50Milliseconds * 1e6 && growth <= Goals.limitedSearchGrowth))
+    threshold: String(format: "≤ %.0f ms, ≤ %.1f× the small device + %.0f µs", Goals.limitedSearchP50Milliseconds,
+                      Goals.limitedSearchGrowth, Goals.limitedSearchGrowthSlackMicroseconds),
+    met: limitedLarge.median <= Goals.limitedSearchP50Milliseconds * 1e6
+        && limitedLarge.median <= limitedSmall.median * Goals.limitedSearchGrowth + Goals.limitedSearchGrowthSlackMicroseconds * 1e3))
 
 progress("the first full-access search builds the index")
 _ = try population.full.contactIdentifiers(matching: .name("a"))

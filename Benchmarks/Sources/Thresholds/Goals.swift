@@ -24,6 +24,11 @@ public enum Goals {
     /// cost that grew with the device would show.
     public static let limitedSearchGrowth = 1.5
 
+    /// Microseconds the larger device's limited search may take beyond ``limitedSearchGrowth``
+    /// times the smaller's: a search of a few microseconds moves by more than half between two
+    /// runs of the same code, while one that read the rest of the device would take milliseconds.
+    public static let limitedSearchGrowthSlackMicroseconds = 50.0
+
     /// Opening a database in a fresh process, then the first name search, elapsed time: at most
     /// this many times plain GRDB's open plus its first search (medians of the runs).
     public static let openAndFirstSearchRatio = 1.0
