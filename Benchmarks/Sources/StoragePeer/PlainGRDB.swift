@@ -28,10 +28,15 @@ public enum PlainGRDB {
         public var thumbnailImageData: Data?
     }
 
+    /// WAL and `synchronous = FULL`, as ContactCore's default durability: both set by pragma,
+    /// because GRDB's `journalMode = .wal` sets `synchronous = NORMAL` after `prepareDatabase`
+    /// runs, and a commit would then skip the `fsync` ContactCore's waits for.
     public static func queue(_ path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
-        configuration.journalMode = .wal
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
         return try DatabaseQueue(path: path, configuration: configuration)
     }
 
