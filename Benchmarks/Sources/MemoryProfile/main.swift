@@ -43,51 +43,22 @@ struct Variant: Sendable {
     }
 }
 
-/// Saves the variant's people into a device, then searches once (which builds the index), and
-/// returns what each step added, in bytes per contact.
-func measure(size: Int, variant: Variant) throws -> (contacts: Int, index: Int) {
-    var people = People.make(size)
-    for index in people.indices { variant.remove(&people[index]) }
-    let before = settledResidentMemory()
-    let population = try Population(people)
-    let stored = settledResidentMemory()
-    _ = try population.full.contactIdentifiers(matching: .name("a"))
-    let indexed = settledResidentMemory()
-    return withExtendedLifetime(population) { ((stored - before) / size, (indexed - stored) / size) }
-}
-
 let arguments = CommandLine.arguments
 let size = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
 if arguments.count > 2, let variant = Variant.all.first(where: { $0.name == arguments[2] }) {
-    let (contacts, index) = try measure(size: size, variant: variant)
-    print(contacts, index)
+    var people = People.make(size)
+    for index in people.indices { variant.remove(&people[index]) }
+    DeviceMemory.report(try DeviceMemory.measure(people))
     exit(0)
-}
-
-/// One measurement in a fresh process.
-func measureApart(_ variant: Variant) throws -> (contacts: Int, index: Int) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    process.arguments = [String(size), variant.name]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let figures = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-    guard process.terminationStatus == 0, figures.count == 2 else {
-        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "measuring \(variant.name) failed"])
-    }
-    return (figures[0], figures[1])
 }
 
 let people = People.make(size)
 print("Resident memory per contact at \(size) contacts (after malloc_trim), each population in a process of its own")
 print("| population | contacts B | index B | field's cost: contacts / index B per contact | per contact with the field |")
 print("| --- | ---: | ---: | ---: | ---: |")
-var whole: (contacts: Int, index: Int)?
+var whole: DeviceMemory.Figures?
 for variant in Variant.all {
-    let figures = try measureApart(variant)
+    let figures = try DeviceMemory.inChild([String(size), variant.name])
     guard let base = whole else {
         whole = figures
         print("| \(variant.name) | \(figures.contacts) | \(figures.index) | | |")
