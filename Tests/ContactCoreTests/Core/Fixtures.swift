@@ -40,6 +40,15 @@ struct Fixture {
         return store
     }
 
+    /// The owner gives the contact `identifier` a new given name, in a save of its own.
+    func rename(_ identifier: String, to given: String) throws {
+        var renamed = try owner.unifiedContact(withIdentifier: identifier, keysToFetch: [.givenName]).mutableCopy()
+        renamed.givenName = given
+        var request = SaveRequest()
+        request.update(renamed)
+        try owner.execute(request)
+    }
+
     /// Everything the device holds, to prove an operation changed nothing.
     func snapshot() -> DeviceSnapshot {
         device.state.withLock { state in

@@ -24,11 +24,7 @@ struct PermittedIndexTests {
         #expect(try limited.contactIdentifiers(matching: .name("anna")).isEmpty)
 
         // A contact of P renamed by another app; one the limited app creates joins its index.
-        var renamed = try owner.unifiedContact(withIdentifier: john, keysToFetch: [.givenName]).mutableCopy()
-        renamed.givenName = "Jonathan"
-        var rename = SaveRequest()
-        rename.update(renamed)
-        try owner.execute(rename)
+        try fixture.rename(john, to: "Jonathan")
         #expect(try limited.contactIdentifiers(matching: .name("jonat")) == [john])
         var created = MutableContact()
         created.givenName = "Kim"

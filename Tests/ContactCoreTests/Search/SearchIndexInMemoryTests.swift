@@ -3,7 +3,7 @@ import Testing
 
 /// A device made in memory has no search index until a search that needs one builds it, as
 /// an opened device (Decisions.md): saves before then keep none, a limited app's search
-/// computes the keys of its own contacts and builds nothing, and every search answers as on a
+/// builds the index of its own P only (never the device's), and every search answers as on a
 /// device whose index was kept from the start.
 @Suite("Search index — a device made in memory builds it at the first search")
 struct SearchIndexInMemoryTests {
@@ -15,17 +15,13 @@ struct SearchIndexInMemoryTests {
         let hasIndex = { SearchIndexAfterOpenTests.hasIndex(device) }
         #expect(!hasIndex(), "a save built the search index")
 
-        // A limited app computes its own contacts' keys and builds nothing (SPEC 4: its cost is its P's).
+        // A limited app builds an index of its own P, not the device's (SPEC 4: its cost is its P's).
         #expect(try limited.contactIdentifiers(matching: .name("kat")) == [kate])
         #expect(try limited.contactIdentifiers(matching: .phoneNumber("5551249")) == [john])
         #expect(!hasIndex(), "a limited app's search built the index of the whole device")
 
         // A rename before the first full search: the index built then has the new name only.
-        var renamed = try owner.unifiedContact(withIdentifier: kate, keysToFetch: [.givenName]).mutableCopy()
-        renamed.givenName = "Katherine"
-        var rename = SaveRequest()
-        rename.update(renamed)
-        try owner.execute(rename)
+        try fixture.rename(kate, to: "Katherine")
         #expect(try owner.contactIdentifiers(matching: .name("kath")) == [kate])
         #expect(hasIndex())
         #expect(try owner.contactIdentifiers(matching: .name("kate")).isEmpty)
