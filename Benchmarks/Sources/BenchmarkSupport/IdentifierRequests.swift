@@ -13,10 +13,14 @@ public enum IdentifierRequests {
     /// Never-issued identifiers that look like the store's own.
     public static func unknown(_ count: Int, seed: UInt64) -> [String] {
         var random = SplitMix(state: seed)
-        return (0..<count).map { _ in
-            let hex = String(random.next(), radix: 16, uppercase: true)
-            return String(repeating: "0", count: 16 - hex.count) + hex + ":ABPerson"
-        }
+        return (0..<count).map { _ in storeShaped(random.next(), kind: "P") }
+    }
+
+    /// `value` as the store writes an identifier: 13 Crockford base-32 digits, a colon and the
+    /// kind's letter (P, M for a labeled value), 15 bytes.
+    public static func storeShaped(_ value: UInt64, kind: Character) -> String {
+        let digits = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
+        return String((0..<13).map { digits[Int((value >> UInt64(5 * (12 - $0))) & 31)] }) + ":" + String(kind)
     }
 
     /// ``count`` requests, each 500 of `visible`, 250 of `invisible` and 250 ``unknown(_:seed:)``.

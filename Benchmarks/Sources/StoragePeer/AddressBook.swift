@@ -54,12 +54,12 @@ public enum AddressBook {
                     try commit.execute(arguments: [sequence, "\(app.bundleIdentifier.utf8.count):\(app.bundleIdentifier)"])
                 }
                 let serial = firstSerial + 1 + Int64(index)
-                let identifier = identifierOf(index, ":ABPerson")
+                let identifier = identifierOf(index, "P")
                 let person = person(index, &random)
                 try contact.execute(arguments: [serial, identifier, container, person.givenName, person.familyName])
-                try value.execute(arguments: [serial, "phoneNumbers", identifierOf(2 * index, ":ABMultiValue"),
+                try value.execute(arguments: [serial, "phoneNumbers", identifierOf(2 * index, "M"),
                                               ContactLabel.mobile.rawValue, person.phoneNumbers[0].value.stringValue])
-                try value.execute(arguments: [serial, "emailAddresses", identifierOf(2 * index + 1, ":ABMultiValue"),
+                try value.execute(arguments: [serial, "emailAddresses", identifierOf(2 * index + 1, "M"),
                                               ContactLabel.work.rawValue, person.emailAddresses[0].value])
                 try event.execute(arguments: [sequence, index % batch, identifier])
             }
@@ -70,10 +70,10 @@ public enum AddressBook {
         return seconds(clock.now - started)
     }
 
-    /// Identifiers that ContactCore's generator does not make (they start with "B0"), unique per index.
-    public static func identifierOf(_ index: Int, _ suffix: String) -> String {
-        let hex = String(index, radix: 16, uppercase: true)
-        return "B0" + String(repeating: "0", count: 14 - hex.count) + hex + suffix
+    /// Identifiers of the store's shape that its generator never makes: they start with "U",
+    /// which its digits leave out. Unique per index and kind.
+    public static func identifierOf(_ index: Int, _ kind: Character) -> String {
+        "U" + IdentifierRequests.storeShaped(UInt64(index), kind: kind).dropFirst()
     }
 }
 

@@ -115,7 +115,7 @@ public enum PlainGRDB {
             let sequence = (try Int64.fetchOne(db, sql: "SELECT lastSequence FROM device WHERE id = 1") ?? 0) + 1
             try db.execute(sql: "UPDATE device SET nextSerial = ?, lastSequence = ?, identifierCounter = identifierCounter + 3",
                            arguments: [serial, sequence])
-            let identifier = "PLAIN\(index):ABPerson"
+            let identifier = "PLAIN\(index):P"
             try db.execute(sql: """
                 INSERT INTO contact (serial, identifier, contactType, container, namePrefix, givenName, middleName, familyName,
                     previousFamilyName, nameSuffix, nickname, phoneticGivenName, phoneticMiddleName, phoneticFamilyName,
@@ -123,9 +123,9 @@ public enum PlainGRDB {
                 VALUES (?, ?, 0, (SELECT defaultContainer FROM device), '', ?, '', ?, '', '', '', '', '', '', '', '', '', '', '')
                 """, arguments: [serial, identifier, "Plain\(index)", "Save\(index)"])
             try db.execute(sql: "INSERT INTO labeledValue VALUES (?, 'phoneNumbers', 0, ?, '_$!<Mobile>!$_', ?)",
-                           arguments: [serial, "P\(index):ABMultiValue", "+1 555 \(index)"])
+                           arguments: [serial, "P\(index):M", "+1 555 \(index)"])
             try db.execute(sql: "INSERT INTO labeledValue VALUES (?, 'emailAddresses', 0, ?, '_$!<Work>!$_', ?)",
-                           arguments: [serial, "E\(index):ABMultiValue", "plain\(index)@example.com"])
+                           arguments: [serial, "E\(index):M", "plain\(index)@example.com"])
             try db.execute(sql: "INSERT INTO historyCommit (sequence, author, origin, notifiedApps) VALUES (?, NULL, 1, ?)",
                            arguments: [sequence, "17:com.example.bench"])
             try db.execute(sql: "INSERT INTO historyEvent VALUES (?, 0, 0, ?, NULL)", arguments: [sequence, identifier])

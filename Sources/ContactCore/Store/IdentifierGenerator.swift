@@ -3,12 +3,13 @@ import Foundation
 /// Makes identifiers that are unique in a store, never reused, and the same for the same
 /// seed and sequence of calls, so tests and fuzz inputs replay exactly.
 struct IdentifierGenerator: Hashable, Sendable {
-    /// What an identifier names; Apple's suffixes, so identifiers look familiar in logs.
-    enum Kind: String {
-        case contact = ":ABPerson"
-        case group = ":ABGroup"
-        case container = ":ABAccount"
-        case labeledValue = ":ABMultiValue"
+    /// What an identifier names, after a colon: Apple's record types by their first letter
+    /// (ABPerson, ABGroup, ABAccount, ABMultiValue).
+    enum Kind: UInt8 {
+        case contact = 0x50 // P
+        case group = 0x47 // G
+        case container = 0x41 // A
+        case labeledValue = 0x4D // M
     }
 
     let seed: UInt64
@@ -32,12 +33,32 @@ struct IdentifierGenerator: Hashable, Sendable {
     /// the counter, so no two calls of one generator return the same 64 bits; and unlike a
     /// single linear step, the difference of two identifiers does not reveal how many others
     /// were made in between (an app could otherwise count the person's activity).
+    ///
+    /// The 64 bits are 13 Crockford base-32 digits, then a colon and the kind's letter:
+    /// 15 UTF-8 bytes, which a `String` holds inline. A longer identifier is a heap object, so
+    /// every contact and every saved labeled value would cost an allocation for it, and every
+    /// search result, a reference count.
     mutating func next(_ kind: Kind) -> String {
         counter &+= 1
         let z = Self.mix(Self.mix(counter &+ offset) ^ key)
-        let hex = String(z, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 16 - hex.count) + hex + kind.rawValue
+        return String(unsafeUninitializedCapacity: Self.length) { buffer in
+            for index in 0..<Self.digitCount {
+                let shift = UInt64(5 * (Self.digitCount - 1 - index))
+                buffer[index] = Self.digits[Int((z >> shift) & 31)]
+            }
+            buffer[Self.digitCount] = UInt8(ascii: ":")
+            buffer[Self.digitCount + 1] = kind.rawValue
+            return Self.length
+        }
     }
+
+    /// Crockford's base-32 digits, in ASCII order (so identifiers of one kind sort as their
+    /// numbers do); no I, L, O or U, which read as other characters.
+    private static let digits = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+    /// 13 × 5 bits hold 64.
+    private static let digitCount = 13
+    /// The digits, the colon and the kind: 15 bytes, the most a `String` keeps inline.
+    static let length = digitCount + 2
 
     private static func mix(_ value: UInt64) -> UInt64 {
         var z = value &* 0x9E37_79B9_7F4A_7C15

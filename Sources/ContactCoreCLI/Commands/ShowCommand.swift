@@ -11,7 +11,7 @@ struct ShowCommand: ParsableCommand {
             (ContactError 200). Without --keys, every key the reader may read.
 
             Example:
-              contactcore show demo.db 5D1F0A3C2B4E6978:ABPerson --app com.example.chat
+              contactcore show demo.db 5T7RA7GNMWTBR:P --app com.example.chat
             """
     )
 

@@ -216,7 +216,7 @@ package enum Vocabulary {
 
     /// Identifiers no store issues: empty, over-long, canonically equal to "K", a lookalike.
     package static let junkIdentifiers = [
-        "", "K", "\u{212A}", String(repeating: "A", count: 257), "\u{FFFD}", "0000000000000000:ABPerson", " ",
+        "", "K", "\u{212A}", String(repeating: "A", count: 257), "\u{FFFD}", "0000000000000:P", " ",
     ]
 
     /// Respellings of a real identifier: each names a different identifier (SPEC 2: exact scalars).

@@ -81,11 +81,11 @@ extension Runner {
         // Newest first: a small byte names what the program just made, so repeated touches of
         // one object (the coalescing pairs of SPEC 11) are the common case, not a rare one.
         case .known(let n), .added(let n):
-            return contacts.isEmpty ? "0000000000000001:ABPerson" : contacts[contacts.count - 1 - n % contacts.count]
+            return contacts.isEmpty ? "0000000000001:P" : contacts[contacts.count - 1 - n % contacts.count]
         case .junk(let n):
             let junk = Vocabulary.junkIdentifiers, respellings = Vocabulary.respellings
             if n % (junk.count + respellings.count) < junk.count { return junk[n % (junk.count + respellings.count)] }
-            return respellings[(n - junk.count) % respellings.count].apply(contacts.last ?? "0000000000000001:ABPerson")
+            return respellings[(n - junk.count) % respellings.count].apply(contacts.last ?? "0000000000001:P")
         }
     }
 
@@ -108,14 +108,14 @@ extension Runner {
 
     func resolve(_ ref: GroupRef) -> String {
         switch ref {
-        case .known(let n), .added(let n): groups.isEmpty ? "0000000000000001:ABGroup" : groups[groups.count - 1 - n % groups.count]
+        case .known(let n), .added(let n): groups.isEmpty ? "0000000000001:G" : groups[groups.count - 1 - n % groups.count]
         case .contact(let n): resolve(Ref.known(n))
         }
     }
 
     func resolve(_ ref: ContainerRef) -> String {
         switch ref {
-        case .known(let n): model.containers.isEmpty ? "0000000000000001:ABContainer" : model.containers[n % model.containers.count]
+        case .known(let n): model.containers.isEmpty ? "0000000000001:A" : model.containers[n % model.containers.count]
         case .contact(let n): resolve(Ref.known(n))
         }
     }

@@ -11,7 +11,7 @@ struct CLIBadInputTests {
 
     /// Every command that opens a device, as the person or as `com.example.crm`.
     static let deviceCommands: [[String]] = [
-        ["list", "d.db"], ["search", "d.db", "--name", "kate"], ["show", "d.db", "X:ABPerson"], ["export", "d.db"],
+        ["list", "d.db"], ["search", "d.db", "--name", "kate"], ["show", "d.db", "X:P"], ["export", "d.db"],
         ["import", "d.db", fixture], ["history", "d.db", "--app", "com.example.crm"], ["app", "status", "d.db"],
         ["app", "request", "d.db", "--app", "com.example.crm", "--answer", "full"],
         ["app", "settings", "d.db", "--app", "com.example.crm", "--access", "full"],
@@ -60,7 +60,7 @@ struct CLIBadInputTests {
 
     @Test(arguments: [
         ["list", "d.db", "--app", "com.example.crn"], ["search", "d.db", "--name", "kate", "--app", "com.example.crn"],
-        ["show", "d.db", "X:ABPerson", "--app", "com.example.crn"], ["export", "d.db", "--app", "com.example.crn"],
+        ["show", "d.db", "X:P", "--app", "com.example.crn"], ["export", "d.db", "--app", "com.example.crn"],
         ["import", "d.db", fixture, "--app", "com.example.crn"], ["history", "d.db", "--app", "com.example.crn"],
         ["app", "status", "d.db", "--app", "com.example.crn"],
         ["app", "settings", "d.db", "--app", "com.example.crn", "--access", "full"],

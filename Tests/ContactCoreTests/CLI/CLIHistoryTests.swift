@@ -30,7 +30,7 @@ struct CLIHistoryTests {
         // A limited app only ever gets a full sync and the one limited token.
         let limited = try await tool.succeed("history", "d.db", "--app", CLIFixture.chat, "--since", token)
         #expect(limited.text == """
-            event           identifier                 detail
+            event           identifier       detail
             dropEverything
             addContact      \(device.daniel)  Daniel Higgins
             full sync: limitedAccess

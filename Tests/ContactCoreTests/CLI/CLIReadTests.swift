@@ -29,7 +29,7 @@ struct CLIReadTests {
         let phones = try #require(contacts[0]["phoneNumbers"] as? [[String: Any]])
         #expect(phones.map { $0["value"] as? String } == ["(555) 564-8583", "(415) 555-3695"])
         #expect(phones.map { $0["label"] as? String } == ["_$!<Mobile>!$_", "_$!<Work>!$_"])
-        #expect(phones.allSatisfy { ($0["identifier"] as? String)?.hasSuffix(":ABMultiValue") == true })
+        #expect(phones.allSatisfy { ($0["identifier"] as? String)?.hasSuffix(":M") == true })
 
         let all = try await tool.succeed("show", "d.db", device.kate, "--format", "json").objects()
         #expect(Set(all[0].keys) == Set(["identifier", "contactType"] + ContactKey.allCases.map(\.rawValue)))
@@ -75,9 +75,9 @@ struct CLIReadTests {
     @Test func showTellsNoInvisibleContactFromAMissingOne() async throws {
         defer { tool.remove() }
         let invisible = try await tool.fail("show", "d.db", device.kate, "--app", CLIFixture.chat, code: "ContactError 200")
-        let missing = try await tool.fail("show", "d.db", "0000000000000000:ABPerson", "--app", CLIFixture.chat, code: "ContactError 200")
+        let missing = try await tool.fail("show", "d.db", "0000000000000:P", "--app", CLIFixture.chat, code: "ContactError 200")
         #expect(invisible.error.replacingOccurrences(of: device.kate, with: "X")
-                == missing.error.replacingOccurrences(of: "0000000000000000:ABPerson", with: "X"))
+                == missing.error.replacingOccurrences(of: "0000000000000:P", with: "X"))
         let shown = try await tool.succeed("show", "d.db", device.daniel, "--app", CLIFixture.chat)
         let rows = shown.text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         #expect(rows.prefix(4) == [["identifier", device.daniel], ["contactType", "person"], ["givenName", "Daniel"],
@@ -94,7 +94,7 @@ struct CLIReadTests {
         defer { tool.remove() }
         let table = try await tool.succeed("list", "d.db", "--app", CLIFixture.chat, "--keys", "givenName,familyName,emailAddresses")
         #expect(table.text == """
-            identifier                 givenName  familyName  emailAddresses
+            identifier       givenName  familyName  emailAddresses
             \(device.daniel)  Daniel     Higgins     d-higgins@mac.example
 
             """)

@@ -31,6 +31,20 @@ struct DataModelTests {
         for _ in 0..<10_000 { #expect(seen.insert(generator.next(.contact)).inserted) }
     }
 
+    /// 15 ASCII bytes at most, the size a `String` keeps without a heap object (issue 29's
+    /// memory and search figures rest on it), and the kind readable at the end.
+    @Test func generatedIdentifiersAreShortAndSayTheirKind() {
+        var generator = IdentifierGenerator(seed: 7)
+        let kinds: [(IdentifierGenerator.Kind, String)] = [(.contact, ":P"), (.group, ":G"), (.container, ":A"), (.labeledValue, ":M")]
+        for _ in 0..<1_000 {
+            for (kind, suffix) in kinds {
+                let identifier = generator.next(kind)
+                #expect(identifier.utf8.count <= 15 && identifier.utf8.allSatisfy { $0 < 0x80 })
+                #expect(identifier.hasSuffix(suffix) && ContactIdentifier.isWellFormed(identifier))
+            }
+        }
+    }
+
     @Test func identifiersCompareByScalarsNotCanonicalEquivalence() {
         #expect("\u{212A}" == "K", "Swift's String equality is canonical")
         #expect(!ContactIdentifier.areEqual("\u{212A}", "K"))

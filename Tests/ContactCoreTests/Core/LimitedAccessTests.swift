@@ -20,7 +20,7 @@ struct LimitedAccessTests {
     @Test func singleFetchOfInvisibleEqualsMissing() throws {
         let (fixture, store) = try limitedApp()
         let invisible = contactError { _ = try store.unifiedContact(withIdentifier: fixture.id("John"), keysToFetch: nameKeys) }
-        let missing = contactError { _ = try store.unifiedContact(withIdentifier: "0000000000000000:ABPerson", keysToFetch: nameKeys) }
+        let missing = contactError { _ = try store.unifiedContact(withIdentifier: "0000000000000:P", keysToFetch: nameKeys) }
         #expect(invisible?.code == .recordDoesNotExist)
         #expect(invisible?.code == missing?.code)
         #expect(invisible?.message == missing?.message)
@@ -52,7 +52,7 @@ struct LimitedAccessTests {
         }
         let before = fixture.snapshot()
         let invisible = attempt(fixture.id("John"))
-        let missing = attempt("0000000000000000:ABPerson")
+        let missing = attempt("0000000000000:P")
         #expect(invisible?.code == .recordDoesNotExist)
         #expect(invisible?.code == missing?.code && invisible?.message == missing?.message)
         #expect(invisible?.affectedIdentifiers == [fixture.id("John")])

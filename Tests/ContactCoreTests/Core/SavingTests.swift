@@ -29,7 +29,7 @@ struct SavingTests {
         edit.familyName = "Changed"
         request.updateContact(.saved(fixture.id("John")), with: edit)
         request.deleteContact(.saved(fixture.id("Anna")))
-        request.deleteContact(.saved("0000000000000000:ABPerson"))
+        request.deleteContact(.saved("0000000000000:P"))
         let error = contactError { _ = try store.execute(request) }
         #expect(error?.code == .recordDoesNotExist)
         #expect(fixture.snapshot() == before)
