@@ -32,12 +32,14 @@ enum CJKForms {
         (0x1100...0x115F).contains(scalar.value) || (0xA960...0xA97C).contains(scalar.value)
     }
 
-    /// The token itself, then every further form, each once.
-    static func forms(of token: SearchText.Token) -> [SearchText.Token] {
-        if token.allSatisfy({ $0 < 0x80 }) { return [token] }
-        return formsCache.value(for: token, cjkForms(of:))
+    /// Every form of the token but the token itself, each once: none for an ASCII token, and
+    /// for any other one the cache's array, which every contact with the token shares.
+    static func furtherForms(of token: SearchText.Token) -> [SearchText.Token] {
+        if token.allSatisfy({ $0 < 0x80 }) { return [] }
+        return formsCache.value(for: token) { Array(cjkForms(of: $0).dropFirst()) }
     }
 
+    /// The token itself, then every further form, each once.
     private static func cjkForms(of token: SearchText.Token) -> [SearchText.Token] {
         var forms = [token]
         func add(_ form: SearchText.Token) {

@@ -38,8 +38,29 @@ struct ContactSearchKeys: Hashable, Sendable {
     /// One name token and the forms it is found by: the token first, then its CJK forms.
     struct NameToken: Hashable, Sendable {
         var field: NameField
-        var forms: [SearchText.Token]
-        var token: SearchText.Token { forms[0] }
+        var token: SearchText.Token
+        /// ``CJKForms/furtherForms(of:)``: kept apart from the token, so that a name with no
+        /// further form (most) holds an empty array, which allocates nothing, rather than a
+        /// one-element array per contact.
+        var furtherForms: [SearchText.Token]
+
+        init(field: NameField, token: SearchText.Token) {
+            self.field = field
+            self.token = token
+            furtherForms = CJKForms.furtherForms(of: token)
+        }
+
+        var forms: Forms { Forms(token: token, further: furtherForms) }
+
+        /// The token, then its further forms.
+        struct Forms: RandomAccessCollection {
+            let token: SearchText.Token
+            let further: [SearchText.Token]
+
+            var startIndex: Int { 0 }
+            var endIndex: Int { further.count + 1 }
+            subscript(position: Int) -> SearchText.Token { position == 0 ? token : further[position - 1] }
+        }
     }
 
     var names: [NameToken] = []
@@ -57,7 +78,7 @@ struct ContactSearchKeys: Hashable, Sendable {
             let text = field.text(in: fields)
             guard !text.isEmpty else { continue }
             let fieldTokens = SearchText.tokens(of: text)
-            for token in fieldTokens { names.append(NameToken(field: field, forms: CJKForms.forms(of: token))) }
+            for token in fieldTokens { names.append(NameToken(field: field, token: token)) }
             switch field {
             case .given: tokens.given = fieldTokens
             case .family: tokens.family = fieldTokens
@@ -67,10 +88,10 @@ struct ContactSearchKeys: Hashable, Sendable {
             }
         }
         if let joined = Self.cjkConcatenation(family: tokens.family, given: tokens.given) {
-            names.append(NameToken(field: .familyGiven, forms: CJKForms.forms(of: joined)))
+            names.append(NameToken(field: .familyGiven, token: joined))
         }
         if let joined = Self.cjkConcatenation(family: tokens.phoneticFamily, given: tokens.phoneticGiven) {
-            names.append(NameToken(field: .phoneticFamilyGiven, forms: CJKForms.forms(of: joined)))
+            names.append(NameToken(field: .phoneticFamilyGiven, token: joined))
         }
         phoneDigits = fields.phoneNumbers.map(\.value.digits)
         emails = fields.emailAddresses.map { EmailMatching.key(of: $0.value) }

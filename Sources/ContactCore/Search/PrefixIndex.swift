@@ -10,7 +10,12 @@ struct PrefixIndex: Sendable {
 
     /// By key id; a freed id holds an empty key and no slots.
     private var keys: [Key] = []
-    private var postings: [[Slot]] = []
+    /// By key id, a key's slots as ``Posting`` keeps them: the one slot of a key that has one
+    /// (a phone number's, an address's, most of a large address book's keys) with no list, or
+    /// ``Posting/noSlot`` and the list of two or more. An empty list allocates nothing; a
+    /// one-slot list was a heap object per such key.
+    private var singles: [Slot] = []
+    private var lists: [[Slot]] = []
     private var freeIDs: [Int32] = []
     /// Ids of the live keys, in byte order of their keys: every lookup, exact or by prefix, is
     /// a binary search here, so the index keeps no hash table of its keys to build or update.
@@ -44,14 +49,16 @@ struct PrefixIndex: Sendable {
                     end += 1
                 }
                 keys.append(key)
-                postings.append(posting)
+                singles.append(posting.count == 1 ? posting[0] : Posting.noSlot)
+                lists.append(posting.count == 1 ? [] : posting)
                 start = end
             }
         }
         ordered = KeyOrder(sorted: Array(0..<Int32(keys.count)))
         // Room for saves to come, as SearchIndex leaves in its arrays.
         keys.reserveCapacity(keys.count + keys.count / 8)
-        postings.reserveCapacity(postings.count + postings.count / 8)
+        singles.reserveCapacity(keys.count + keys.count / 8)
+        lists.reserveCapacity(keys.count + keys.count / 8)
     }
 
     /// A pair as the bulk build sorts it: the key's first sixteen bytes as two big-endian
@@ -96,45 +103,80 @@ struct PrefixIndex: Sendable {
     /// Files `slot` under `key`; filing it twice keeps one entry.
     mutating func insert(_ slot: Slot, under key: Key) {
         let (position, existing) = find(key)
-        let id: Int32
+        let filed: Int32
         if let existing {
-            id = existing
+            filed = existing
         } else {
             if let reused = freeIDs.popLast() {
-                id = reused
-                keys[Int(id)] = key
+                filed = reused
+                keys[Int(filed)] = key
             } else {
-                id = Int32(keys.count)
+                filed = Int32(keys.count)
                 keys.append(key)
-                postings.append([])
+                singles.append(Posting.noSlot)
+                lists.append([])
             }
-            ordered.insert(id, at: position)
+            ordered.insert(filed, at: position)
         }
-        let at = Self.lowerBound(of: slot, in: postings[Int(id)])
-        if at == postings[Int(id)].count || postings[Int(id)][at] != slot {
-            postings[Int(id)].insert(slot, at: at)
+        let id = Int(filed), single = singles[id]
+        if !lists[id].isEmpty {
+            let at = Self.lowerBound(of: slot, in: lists[id])
+            if at == lists[id].count || lists[id][at] != slot { lists[id].insert(slot, at: at) }
+        } else if single == Posting.noSlot {
+            singles[id] = slot
+        } else if single != slot {
+            lists[id] = single < slot ? [single, slot] : [slot, single]
+            singles[id] = Posting.noSlot
         }
     }
 
     /// Removes `slot` from `key`; the key goes when no slot is left under it.
     mutating func remove(_ slot: Slot, under key: Key) {
         let (position, found) = find(key)
-        guard let id = found else { return }
-        let at = Self.lowerBound(of: slot, in: postings[Int(id)])
-        guard at < postings[Int(id)].count, postings[Int(id)][at] == slot else { return }
-        postings[Int(id)].remove(at: at)
-        guard postings[Int(id)].isEmpty else { return }
-        ordered.remove(at: position)
-        keys[Int(id)] = []
-        freeIDs.append(id)
+        guard let found else { return }
+        let id = Int(found)
+        if lists[id].isEmpty {
+            guard singles[id] == slot else { return }
+            singles[id] = Posting.noSlot
+            ordered.remove(at: position)
+            keys[id] = []
+            freeIDs.append(found)
+        } else {
+            let at = Self.lowerBound(of: slot, in: lists[id])
+            guard at < lists[id].count, lists[id][at] == slot else { return }
+            lists[id].remove(at: at)
+            if lists[id].count == 1 {
+                singles[id] = lists[id][0]
+                lists[id] = []
+            }
+        }
+    }
+
+    /// The slots of the key with `id`.
+    private func posting(_ id: Int) -> Posting { Posting(single: singles[id], list: lists[id]) }
+
+    /// A key's slots, ascending: its one slot, or its list.
+    struct Posting: RandomAccessCollection {
+        /// In ``PrefixIndex/singles``: the key's slots are in its list (or it has none).
+        static let noSlot: Slot = -1
+
+        let single: Slot
+        let list: [Slot]
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { list.isEmpty ? (single == Self.noSlot ? 0 : 1) : list.count }
+        subscript(position: Int) -> Slot { list.isEmpty ? single : list[position] }
+
+        /// The slots as an array: the list itself when there is one, not a copy.
+        var array: [Slot] { list.isEmpty ? (single == Self.noSlot ? [] : [single]) : list }
     }
 
     /// Calls `body` with the slots of each key that starts with `prefix`, in key order.
-    func forEachPosting(withPrefix prefix: Key, _ body: ([Slot]) -> Void) {
+    func forEachPosting(withPrefix prefix: Key, _ body: (Posting) -> Void) {
         var position = lowerBound(of: prefix)
         while let id = ordered[position].map(Int.init) {
             guard keys[id].hasBytePrefix(prefix) else { return }
-            body(postings[id])
+            body(posting(id))
             position = ordered.position(after: position)
         }
     }
@@ -151,20 +193,20 @@ struct PrefixIndex: Sendable {
 
     /// The postings a prefix lookup found: one ascending list per key; a slot may sit in several.
     struct Postings {
-        var lists: [[Slot]] = []
+        var lists: [Posting] = []
         /// The slots of all lists together, repeats counted.
         var count = 0
     }
 
     /// The postings of exactly `key`: one list, or none.
     func postings(of key: Key) -> Postings {
-        guard let id = find(key).id else { return Postings() }
-        return Postings(lists: [postings[Int(id)]], count: postings[Int(id)].count)
+        guard let id = find(key).id.map(Int.init) else { return Postings() }
+        return Postings(lists: [posting(id)], count: posting(id).count)
     }
 
     /// The slots filed under exactly `key`.
     func posting(of key: Key) -> [Slot] {
-        find(key).id.map { postings[Int($0)] } ?? []
+        find(key).id.map { posting(Int($0)).array } ?? []
     }
 
     /// How many distinct keys are filed.
@@ -172,8 +214,8 @@ struct PrefixIndex: Sendable {
 
     /// Every filed key with its slots, in the order lookups walk them: what two indexes of the
     /// same contacts must agree on.
-    var entries: some Sequence<(key: Key, slots: [Slot])> {
-        ordered.ids.lazy.map { id in (keys[Int(id)], postings[Int(id)]) }
+    var entries: some Sequence<(key: Key, slots: Posting)> {
+        ordered.ids.lazy.map { id in (keys[Int(id)], posting(Int(id))) }
     }
 
     /// The first position in `ordered` whose key does not precede `key`.

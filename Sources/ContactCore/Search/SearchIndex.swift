@@ -154,7 +154,7 @@ struct SearchIndex: Sendable {
                     translated.append(slot)
                 }
                 translated.sort()
-                if translated != slots { return "the contacts under the \(description()) differ" }
+                if !translated.elementsEqual(slots) { return "the contacts under the \(description()) differ" }
             }
             if theirEntries.next() != nil { return "the \(what) index lacks keys the other has" }
         }

@@ -17,7 +17,7 @@ struct SlotSet {
     /// The union of `postings`, for an index with `slotCount` slots.
     init(_ postings: PrefixIndex.Postings, slotCount: Int) {
         if postings.lists.count == 1 {
-            storage = .ascending(postings.lists[0])
+            storage = .ascending(postings.lists[0].array)
             return
         }
         let words = (slotCount + 63) / 64
