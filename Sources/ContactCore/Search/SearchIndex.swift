@@ -340,8 +340,9 @@ struct SearchIndex: Sendable {
     /// The token whose keys hold the fewest postings gives the candidates; each other token
     /// then keeps those it also finds while that is cheaper than checking the candidates
     /// whole; with several tokens, every candidate left is to be checked whole for the
-    /// different-token rule (``SearchResults`` does it as they are read). The cost follows the
-    /// postings read, not the number of contacts.
+    /// different-token rule (``SearchResults`` does it as they are read), unless every token
+    /// was read and none prefixes another. The cost follows the postings read, not the number
+    /// of contacts.
     private func nameMatches(_ query: NameQuery) -> (candidates: [Slot], wholeCheck: Bool) {
         guard !query.tokens.isEmpty else { return ([], false) }
         var lookups = query.tokens.map { token in
@@ -351,14 +352,32 @@ struct SearchIndex: Sendable {
         guard lookups.allSatisfy({ $0.count > 0 }) else { return ([], false) }
         lookups.sort { $0.count < $1.count }
         var candidates = SlotSet(lookups[0], slotCount: identifierBySlot.count).ascending
+        var foundByEveryToken = true
         for lookup in lookups.dropFirst() {
             // Reading a token's postings costs about what checking a few candidates whole does.
-            if candidates.count * Self.wholeCheckCost < lookup.count { break }
+            if candidates.count * Self.wholeCheckCost < lookup.count {
+                foundByEveryToken = false
+                break
+            }
             let set = SlotSet(lookup, slotCount: identifierBySlot.count)
             candidates.removeAll { !set.contains($0) }
             if candidates.isEmpty { return ([], false) }
         }
-        return (candidates, query.tokens.count > 1)
+        // Two tokens that prefix one form prefix each other. So when no query token prefixes
+        // another, the forms each token prefixes are forms no other token prefixes, and a
+        // contact found by every token has a different form for each: it matches whole.
+        let settled = foundByEveryToken && !Self.someTokenPrefixesAnother(query.tokens)
+        return (candidates, query.tokens.count > 1 && !settled)
+    }
+
+    /// Whether a token of `tokens` is a prefix of another of them (a repeated token is).
+    private static func someTokenPrefixesAnother(_ tokens: [SearchText.Token]) -> Bool {
+        for first in tokens.indices {
+            for second in tokens.indices where first != second && tokens[second].hasBytePrefix(tokens[first]) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Postings read per candidate checked whole, when choosing between them: a check
