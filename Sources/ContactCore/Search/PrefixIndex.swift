@@ -209,9 +209,6 @@ struct PrefixIndex: Sendable {
         find(key).id.map { posting(Int($0)).array } ?? []
     }
 
-    /// How many distinct keys are filed.
-    var keyCount: Int { ordered.count }
-
     /// Every filed key with its slots, in the order lookups walk them: what two indexes of the
     /// same contacts must agree on.
     var entries: some Sequence<(key: Key, slots: Posting)> {
