@@ -11,11 +11,19 @@ public struct Contact: Hashable, Sendable, Identifiable, Codable {
     let fields: ContactFields
     let keys: ContactKeySet
 
-    /// Borrows `fields`: a fetch passes the stored contact's, and only the kept keys are copied.
+    /// Only `keys` of `fields` are kept.
     init(identifier: String, contactType: ContactType, fields: borrowing ContactFields, keys: ContactKeySet) {
         self.identifier = identifier
         self.contactType = contactType
         self.fields = fields.keeping(keys)
+        self.keys = keys
+    }
+
+    /// The same from the fields `fields` points to (a stored contact's, read where it lies).
+    init(identifier: String, contactType: ContactType, fields: UnsafePointer<ContactFields>, keys: ContactKeySet) {
+        self.identifier = identifier
+        self.contactType = contactType
+        self.fields = ContactFields.keeping(keys, of: fields)
         self.keys = keys
     }
 

@@ -98,53 +98,66 @@ struct ContactFields: Sendable {
 
     static let empty = ContactFields()
 
-    /// Copies the properties named by `keys` from `other`, leaving the rest as they are.
-    mutating func overwrite(_ keys: ContactKeySet, from other: ContactFields) {
-        keys.forEach { key in
+    /// Copies the properties named by `keys` from the fields `other` points to, leaving the
+    /// rest as they are. Through a pointer, so that only the named properties are read: a
+    /// `ContactFields` passed by value is first copied whole, a retain of each of its references.
+    mutating func overwrite(_ keys: ContactKeySet, from other: UnsafePointer<ContactFields>) {
+        for key in keys.members {
             switch key {
-            case .namePrefix: namePrefix = other.namePrefix
-            case .givenName: givenName = other.givenName
-            case .middleName: middleName = other.middleName
-            case .familyName: familyName = other.familyName
-            case .previousFamilyName: previousFamilyName = other.previousFamilyName
-            case .nameSuffix: nameSuffix = other.nameSuffix
-            case .nickname: nickname = other.nickname
-            case .phoneticGivenName: phoneticGivenName = other.phoneticGivenName
-            case .phoneticMiddleName: phoneticMiddleName = other.phoneticMiddleName
-            case .phoneticFamilyName: phoneticFamilyName = other.phoneticFamilyName
-            case .organizationName: organizationName = other.organizationName
-            case .phoneticOrganizationName: phoneticOrganizationName = other.phoneticOrganizationName
-            case .departmentName: departmentName = other.departmentName
-            case .jobTitle: jobTitle = other.jobTitle
-            case .phoneNumbers: phoneNumbers = other.phoneNumbers
-            case .emailAddresses: emailAddresses = other.emailAddresses
-            case .postalAddresses: postalAddresses = other.postalAddresses
-            case .urlAddresses: urlAddresses = other.urlAddresses
-            case .socialProfiles: socialProfiles = other.socialProfiles
-            case .instantMessageAddresses: instantMessageAddresses = other.instantMessageAddresses
-            case .contactRelations: contactRelations = other.contactRelations
-            case .birthday: birthday = other.birthday
-            case .nonGregorianBirthday: nonGregorianBirthday = other.nonGregorianBirthday
-            case .dates: dates = other.dates
-            case .note: note = other.note
-            case .imageData: imageData = other.imageData
-            case .thumbnailImageData: thumbnailImageData = other.thumbnailImageData
+            case .namePrefix: namePrefix = other.pointee.namePrefix
+            case .givenName: givenName = other.pointee.givenName
+            case .middleName: middleName = other.pointee.middleName
+            case .familyName: familyName = other.pointee.familyName
+            case .previousFamilyName: previousFamilyName = other.pointee.previousFamilyName
+            case .nameSuffix: nameSuffix = other.pointee.nameSuffix
+            case .nickname: nickname = other.pointee.nickname
+            case .phoneticGivenName: phoneticGivenName = other.pointee.phoneticGivenName
+            case .phoneticMiddleName: phoneticMiddleName = other.pointee.phoneticMiddleName
+            case .phoneticFamilyName: phoneticFamilyName = other.pointee.phoneticFamilyName
+            case .organizationName: organizationName = other.pointee.organizationName
+            case .phoneticOrganizationName: phoneticOrganizationName = other.pointee.phoneticOrganizationName
+            case .departmentName: departmentName = other.pointee.departmentName
+            case .jobTitle: jobTitle = other.pointee.jobTitle
+            case .phoneNumbers: phoneNumbers = other.pointee.phoneNumbers
+            case .emailAddresses: emailAddresses = other.pointee.emailAddresses
+            case .postalAddresses: postalAddresses = other.pointee.postalAddresses
+            case .urlAddresses: urlAddresses = other.pointee.urlAddresses
+            case .socialProfiles: socialProfiles = other.pointee.socialProfiles
+            case .instantMessageAddresses: instantMessageAddresses = other.pointee.instantMessageAddresses
+            case .contactRelations: contactRelations = other.pointee.contactRelations
+            case .birthday: birthday = other.pointee.birthday
+            case .nonGregorianBirthday: nonGregorianBirthday = other.pointee.nonGregorianBirthday
+            case .dates: dates = other.pointee.dates
+            case .note: note = other.pointee.note
+            case .imageData: imageData = other.pointee.imageData
+            case .thumbnailImageData: thumbnailImageData = other.pointee.thumbnailImageData
             }
         }
     }
 
+    /// Copies the properties named by `keys` from `other`, leaving the rest as they are.
+    mutating func overwrite(_ keys: ContactKeySet, from other: ContactFields) {
+        withUnsafePointer(to: other) { overwrite(keys, from: $0) }
+    }
+
     /// These fields with only `keys` kept; every other property back to its empty value.
     func keeping(_ keys: ContactKeySet) -> ContactFields {
-        if keys == .all { return self }
+        withUnsafePointer(to: self) { Self.keeping(keys, of: $0) }
+    }
+
+    /// ``keeping(_:)`` of the fields `fields` points to, read where they lie: a fetch builds
+    /// each contact from the stored one this way, copying only the properties it asked for.
+    static func keeping(_ keys: ContactKeySet, of fields: UnsafePointer<ContactFields>) -> ContactFields {
+        if keys == .all { return fields.pointee }
         if keys.isEmpty { return Self.empty }
         var result = Self.empty
-        if rare == nil {
-            result.overwrite(keys.subtracting(RareContactFields.keys), from: self)
+        if fields.pointee.rare == nil {
+            result.overwrite(keys.subtracting(RareContactFields.keys), from: fields)
         } else if keys.isSuperset(of: RareContactFields.keys) {
-            result.overwrite(keys.subtracting(RareContactFields.keys), from: self)
-            result.rare = rare
+            result.overwrite(keys.subtracting(RareContactFields.keys), from: fields)
+            result.rare = fields.pointee.rare
         } else {
-            result.overwrite(keys, from: self)
+            result.overwrite(keys, from: fields)
         }
         return result
     }

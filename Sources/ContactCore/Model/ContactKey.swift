@@ -47,20 +47,20 @@ struct ContactKeySet: OptionSet, Hashable, Sendable {
     func contains(_ key: ContactKey) -> Bool { contains(ContactKeySet(key)) }
 
     /// The keys in the set, in ``ContactKey`` declaration order.
-    var keys: [ContactKey] {
-        var result: [ContactKey] = []
-        result.reserveCapacity(rawValue.nonzeroBitCount)
-        forEach { result.append($0) }
-        return result
-    }
+    var keys: [ContactKey] { Array(members) }
 
-    /// Calls `body` with each key in the set, in ``ContactKey`` declaration order: ``keys``
-    /// without allocating an array, for the loops that run once per fetched contact.
-    func forEach(_ body: (ContactKey) -> Void) {
-        var remaining = rawValue
-        while remaining != 0 {
-            body(ContactKey.allCases[remaining.trailingZeroBitCount])
-            remaining &= remaining - 1
+    /// The keys in the set, in ``ContactKey`` declaration order: ``keys`` without allocating
+    /// an array, and without a closure, for the loops that run once per fetched contact (a
+    /// closure that reads a contact's fields holds a copy of them, a retain of every field).
+    var members: Members { Members(remaining: rawValue) }
+
+    struct Members: Sequence, IteratorProtocol {
+        fileprivate var remaining: RawValue
+
+        mutating func next() -> ContactKey? {
+            guard remaining != 0 else { return nil }
+            defer { remaining &= remaining - 1 }
+            return ContactKey.allCases[remaining.trailingZeroBitCount]
         }
     }
 }

@@ -66,10 +66,19 @@ struct StoredContacts: Equatable, Sendable {
     /// A contact of `keys`, read where it lies: only the fields it carries are copied.
     func contact(at position: Position, keys: ContactKeySet) -> Contact {
         records.withUnsafeBufferPointer { records in
-            Contact(identifier: identifier(at: position), contactType: records[position].contactType,
-                    fields: records[position].fields, keys: keys)
+            // The stored fields by address: handed on as a value, they were first copied whole.
+            guard let base = records.baseAddress, let offset = Self.fieldsOffset else {
+                return Contact(identifier: identifier(at: position), contactType: records[position].contactType,
+                               fields: records[position].fields, keys: keys)
+            }
+            let fields = UnsafeRawPointer(base + position).advanced(by: offset).assumingMemoryBound(to: ContactFields.self)
+            return Contact(identifier: identifier(at: position), contactType: records[position].contactType,
+                           fields: fields, keys: keys)
         }
     }
+
+    /// Where a stored contact's fields are within it.
+    private static let fieldsOffset = MemoryLayout<StoredContact>.offset(of: \.fields)
 
     /// The contact stored under `identifier`; setting `nil` removes it.
     subscript(identifier: String) -> StoredContact? {
