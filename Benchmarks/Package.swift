@@ -48,7 +48,7 @@ let package = Package(
         // SearchBenchmark's keystrokes in a plain process, to profile (`make bench-search-profile`).
         .executableTarget(
             name: "SearchProfile",
-            dependencies: ["BenchmarkSupport", .product(name: "ContactCore", package: "ContactCore")]
+            dependencies: ["BenchmarkSupport", "Thresholds", .product(name: "ContactCore", package: "ContactCore")]
         ),
         // Issue 29's goals at 1M contacts, each beside its peer, exit status 1 when one is lost (`make bench-goals`).
         .executableTarget(

@@ -6,6 +6,7 @@
 import BenchmarkSupport
 import ContactCore
 import Foundation
+import Thresholds
 
 let arguments = CommandLine.arguments
 let size = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
@@ -59,3 +60,9 @@ var seen = Set<String>()
 for (time, text, count) in slowest.sorted(by: { $0.time > $1.time }) where seen.insert(text).inserted && seen.count <= 12 {
     print("  \(time / 1000) µs  \(text.debugDescription)  \(count) results")
 }
+
+// What the p99 is made of: the queries over the identifiers goal (Goals.swift), by kind.
+let goal = UInt64(Goals.searchIdentifiersP99Milliseconds * 1_000_000)
+let over = slowest.filter { $0.time > goal }
+let severalTokens = over.filter { $0.text.split(separator: " ").count > 1 }
+print("over \(Goals.searchIdentifiersP99Milliseconds) ms: \(over.count) of \(slowest.count) queries (\(severalTokens.count) of several tokens; the others found \(over.filter { $0.text.split(separator: " ").count <= 1 }.map(\.count).min() ?? 0) or more contacts)")
