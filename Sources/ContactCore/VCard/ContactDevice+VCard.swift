@@ -48,10 +48,7 @@ extension ContactDevice {
     /// Every contact on the device, every key, in insertion order: the person's own export.
     public func vCardData(version: VCardVersion = .v3_0) -> Data {
         let contacts = state.withLock { state in
-            state.contacts.positionsBySerial.map { position in
-                Contact(identifier: state.contacts.identifier(at: position), contactType: state.contacts[position].contactType,
-                        fields: state.contacts[position].fields, keys: .all)
-            }
+            state.contacts.positionsBySerial.map { state.contacts.contact(at: $0, keys: .all) }
         }
         return VCardSerialization.data(from: contacts, version: version)
     }
