@@ -14,6 +14,10 @@ struct SearchIndex: Sendable {
     /// By slot; `nil` for a free slot. Kept apart so that sorting results touches only serials.
     private var identifierBySlot: [String?] = []
     private var serialBySlot: [UInt64] = []
+    /// Whether ascending slots are in insertion order, as a bulk build and appended contacts
+    /// leave them: results then need no check. A reused slot, or a contact appended with an
+    /// older serial (a rollback), ends it until the next bulk build.
+    private var slotsFollowSerials = true
     private var keysBySlot: [ContactSearchKeys] = []
     private var freeSlots: [Slot] = []
     private var names = PrefixIndex()
@@ -131,6 +135,10 @@ struct SearchIndex: Sendable {
             if identifierBySlot[Int(slot)] != identifier { return "the slot of \(identifier) names \(identifierBySlot[Int(slot)] ?? "nobody")" }
         }
         if slotByIdentifier.count != other.slotByIdentifier.count { return "one index holds contacts the other does not" }
+        if slotsFollowSerials {
+            let serials = zip(identifierBySlot, serialBySlot).compactMap { $0.0 == nil ? nil : $0.1 }
+            if zip(serials, serials.dropFirst()).contains(where: { $0 >= $1 }) { return "slots said to follow serials do not" }
+        }
         let indexes = [("name", names, other.names), ("leading", leading, other.leading), ("email", emails, other.emails),
                        ("phone", phones, other.phones)]
         // Their slots under a key, renumbered as this index numbers the same contacts (one buffer
@@ -178,16 +186,23 @@ struct SearchIndex: Sendable {
         }
         let newKeys = ContactSearchKeys(contact.fields)
         let slot: Slot
+        // Whether the slot keeps ascending slots in insertion (serial) order.
+        let keepsOrder: Bool
         if let existing {
             slot = existing
+            keepsOrder = serialBySlot[Int(existing)] == contact.serial
         } else if let reused = freeSlots.popLast() {
             slot = reused
+            keepsOrder = false
         } else {
+            // After the last slot, unless a rollback brings back a contact older than it.
+            keepsOrder = serialBySlot.last.map { $0 < contact.serial } ?? true
             slot = Slot(identifierBySlot.count)
             identifierBySlot.append(nil)
             serialBySlot.append(0)
             keysBySlot.append(ContactSearchKeys())
         }
+        slotsFollowSerials = slotsFollowSerials && keepsOrder
         slotByIdentifier[identifier] = slot
         if newKeys != oldKeys { refile(slot, from: oldKeys, to: newKeys) }
         identifierBySlot[Int(slot)] = identifier
@@ -313,7 +328,7 @@ struct SearchIndex: Sendable {
     private func results(_ slots: [Slot], pending: NameQuery?) -> SearchResults {
         var slots = slots
         // Slots are handed out in insertion order until deletes free some for reuse.
-        let inOrder = zip(slots, slots.dropFirst()).allSatisfy { serialBySlot[Int($0)] < serialBySlot[Int($1)] }
+        let inOrder = slotsFollowSerials || zip(slots, slots.dropFirst()).allSatisfy { serialBySlot[Int($0)] < serialBySlot[Int($1)] }
         if !inOrder { slots.sort { serialBySlot[Int($0)] < serialBySlot[Int($1)] } }
         return SearchResults(slots: slots, identifierBySlot: identifierBySlot, keysBySlot: keysBySlot, pending: pending)
     }

@@ -30,6 +30,19 @@ struct SearchIndexTests {
         #expect(try fixture.found("john") == [johnny])
     }
 
+    @Test func aContactInAFreedSlotIsFoundInInsertionOrder() throws {
+        let fixture = try SearchFixture()
+        let first = try fixture.add(given: "Anna", family: "First")
+        let second = try fixture.add(given: "Anna", family: "Second")
+        #expect(try fixture.found("anna") == [first, second], "the index is built")
+        var request = SaveRequest()
+        request.delete(try fixture.copy(of: first))
+        try fixture.owner.execute(request)
+        let third = try fixture.add(given: "Anna", family: "Third")
+        #expect(try fixture.found("anna") == [second, third], "the newest contact comes last, though it took the first one's place")
+        #expect(fixture.device.checkInvariants().isEmpty)
+    }
+
     @Test func aRolledBackUpdateKeepsTheOldName() throws {
         let fixture = try SearchFixture()
         let kate = try fixture.add(given: "Kate", family: "Bell")
