@@ -64,6 +64,19 @@ struct ContactSearchKeys: Hashable, Sendable {
     }
 
     var names: [NameToken] = []
+
+    /// Whether two of the name forms are the same bytes (a middle name that repeats the given
+    /// name, a CJK name's parts again in its run-together form): the search index files a
+    /// form once per contact, so it marks such contacts.
+    var hasRepeatedForm: Bool {
+        for (index, name) in names.enumerated() {
+            for (position, form) in name.forms.enumerated() {
+                if name.forms.dropFirst(position + 1).contains(form) { return true }
+                if names[(index + 1)...].contains(where: { $0.forms.contains(form) }) { return true }
+            }
+        }
+        return false
+    }
     /// The ASCII digits of each phone number, in the contact's order.
     var phoneDigits: [String] = []
     /// Each email address as ``EmailMatching/key(of:)`` gives it, in the contact's order.

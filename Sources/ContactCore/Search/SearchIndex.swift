@@ -20,6 +20,9 @@ struct SearchIndex: Sendable {
     private var slotsFollowSerials = true
     private var keysBySlot: [ContactSearchKeys] = []
     private var freeSlots: [Slot] = []
+    /// By slot, a bit each: the contacts with a repeated name form
+    /// (``ContactSearchKeys/hasRepeatedForm``), which the name index files once.
+    private var repeatedForms: [UInt64] = []
     private var names = PrefixIndex()
     /// Each name form's first character (scalar), so that a query of one character, the
     /// costliest keystroke, reads one ready posting instead of a bit per form that starts with it.
@@ -50,29 +53,36 @@ struct SearchIndex: Sendable {
         let lanes = parallel ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
         var searchKeys = [ContactSearchKeys](repeating: ContactSearchKeys(), count: count)
         var lanePairs = [[[(key: PrefixIndex.Key, slot: Slot)]]](repeating: [[], [], [], []], count: lanes)
+        var laneRepeats = [[Slot]](repeating: [], count: lanes)
         searchKeys.withUnsafeMutableBufferPointer { keysBuffer in
             lanePairs.withUnsafeMutableBufferPointer { pairsBuffer in
-                // Each lane writes its own range of keys and its own pair lists only.
-                nonisolated(unsafe) let keysBuffer = keysBuffer
-                nonisolated(unsafe) let pairsBuffer = pairsBuffer
-                Self.perform(lanes, inParallel: parallel) { lane in
-                    let range = (count * lane / lanes)..<(count * (lane + 1) / lanes)
-                    var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], [], []]
-                    // About what a contact with two names, a number and an address files.
-                    for (which, perContact) in zip(Which.allCases, [3, 1, 1, 2]) {
-                        pairs[which.rawValue].reserveCapacity(range.count * perContact)
+                laneRepeats.withUnsafeMutableBufferPointer { repeatsBuffer in
+                    // Each lane writes its own range of keys and its own lists only.
+                    nonisolated(unsafe) let keysBuffer = keysBuffer
+                    nonisolated(unsafe) let pairsBuffer = pairsBuffer
+                    nonisolated(unsafe) let repeatsBuffer = repeatsBuffer
+                    Self.perform(lanes, inParallel: parallel) { lane in
+                        let range = (count * lane / lanes)..<(count * (lane + 1) / lanes)
+                        var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], [], []]
+                        // About what a contact with two names, a number and an address files.
+                        for (which, perContact) in zip(Which.allCases, [3, 1, 1, 2]) {
+                            pairs[which.rawValue].reserveCapacity(range.count * perContact)
+                        }
+                        for position in range {
+                            let keys = ContactSearchKeys(contacts[order[position]].fields)
+                            let slot = Slot(position)
+                            // Repeats of a key for one slot are dropped when its posting is built.
+                            Self.forEachIndexKey(of: keys) { which, key in pairs[which.rawValue].append((key, slot)) }
+                            if keys.hasRepeatedForm { repeatsBuffer[lane].append(slot) }
+                            keysBuffer[position] = keys
+                        }
+                        pairsBuffer[lane] = pairs
                     }
-                    for position in range {
-                        let keys = ContactSearchKeys(contacts[order[position]].fields)
-                        let slot = Slot(position)
-                        // Repeats of a key for one slot are dropped when its posting is built.
-                        Self.forEachIndexKey(of: keys) { which, key in pairs[which.rawValue].append((key, slot)) }
-                        keysBuffer[position] = keys
-                    }
-                    pairsBuffer[lane] = pairs
                 }
             }
         }
+        repeatedForms = [UInt64](repeating: 0, count: (count + 63) / 64)
+        for slot in laneRepeats.joined() { Self.set(slot, to: true, in: &repeatedForms) }
         // Room for saves to come: an array built to its exact size grows (a copy of every
         // slot) at the first save after the build.
         let room = count + count / 8
@@ -133,6 +143,9 @@ struct SearchIndex: Sendable {
             if keysBySlot[Int(slot)] != other.keysBySlot[Int(otherSlot)] { return "the search keys of \(identifier) differ" }
             if serialBySlot[Int(slot)] != other.serialBySlot[Int(otherSlot)] { return "the serial of \(identifier) differs" }
             if identifierBySlot[Int(slot)] != identifier { return "the slot of \(identifier) names \(identifierBySlot[Int(slot)] ?? "nobody")" }
+            if Self.contains(slot, in: repeatedForms) != Self.contains(otherSlot, in: other.repeatedForms) {
+                return "one index marks a repeated name form of \(identifier), the other does not"
+            }
         }
         if slotByIdentifier.count != other.slotByIdentifier.count { return "one index holds contacts the other does not" }
         if slotsFollowSerials {
@@ -180,6 +193,7 @@ struct SearchIndex: Sendable {
             refile(slot, from: oldKeys, to: ContactSearchKeys())
             identifierBySlot[Int(slot)] = nil
             keysBySlot[Int(slot)] = ContactSearchKeys()
+            Self.set(slot, to: false, in: &repeatedForms)
             slotByIdentifier[identifier] = nil
             freeSlots.append(slot)
             return
@@ -207,7 +221,23 @@ struct SearchIndex: Sendable {
         if newKeys != oldKeys { refile(slot, from: oldKeys, to: newKeys) }
         identifierBySlot[Int(slot)] = identifier
         serialBySlot[Int(slot)] = contact.serial
+        Self.set(slot, to: newKeys.hasRepeatedForm, in: &repeatedForms)
         keysBySlot[Int(slot)] = newKeys
+    }
+
+    /// Sets or clears the slot's bit, growing the set to hold it.
+    private static func set(_ slot: Slot, to value: Bool, in bits: inout [UInt64]) {
+        let word = Int(slot) / 64, bit = UInt64(1) << UInt64(Int(slot) % 64)
+        if word >= bits.count {
+            guard value else { return }
+            bits.append(contentsOf: repeatElement(0, count: word + 1 - bits.count))
+        }
+        if value { bits[word] |= bit } else { bits[word] &= ~bit }
+    }
+
+    private static func contains(_ slot: Slot, in bits: [UInt64]) -> Bool {
+        let word = Int(slot) / 64
+        return word < bits.count && bits[word] & (UInt64(1) << UInt64(Int(slot) % 64)) != 0
     }
 
     /// Moves the slot from the index keys of `old` to those of `new`, touching only the difference.
@@ -365,6 +395,14 @@ struct SearchIndex: Sendable {
             Self.firstCharacter(of: token) == token ? leading.postings(of: token) : names.postings(withPrefix: token)
         }
         guard lookups.allSatisfy({ $0.count > 0 }) else { return ([], false) }
+        if lookups.count == 2, let shorter = Self.shorterOfNested(query.tokens[0], query.tokens[1]) {
+            let (shorterLookup, longerLookup) = query.tokens[0] == shorter ? (lookups[0], lookups[1]) : (lookups[1], lookups[0])
+            let candidates = SlotSet(longerLookup, slotCount: identifierBySlot.count).ascending
+            // Reading the shorter token's postings costs about what checking a few candidates whole does.
+            if candidates.count * Self.wholeCheckCost >= shorterLookup.count {
+                return (self.candidates(candidates, withTwoFormsPrefixedBy: shorter, query: query), false)
+            }
+        }
         lookups.sort { $0.count < $1.count }
         var candidates = SlotSet(lookups[0], slotCount: identifierBySlot.count).ascending
         var foundByEveryToken = true
@@ -383,6 +421,33 @@ struct SearchIndex: Sendable {
         // contact found by every token has a different form for each: it matches whole.
         let settled = foundByEveryToken && !Self.someTokenPrefixesAnother(query.tokens)
         return (candidates, query.tokens.count > 1 && !settled)
+    }
+
+    /// The shorter of two tokens when it prefixes the other (either one when they are the same).
+    private static func shorterOfNested(_ first: SearchText.Token, _ second: SearchText.Token) -> SearchText.Token? {
+        if second.hasBytePrefix(first) { return first }
+        return first.hasBytePrefix(second) ? second : nil
+    }
+
+    /// Of the candidates the longer of two nested tokens found ("katou" in "katou k"), those
+    /// that match the pair: every form the longer token prefixes the shorter one prefixes too,
+    /// so a contact matches when it has two forms the shorter token prefixes. The name index
+    /// files each distinct form once per contact: a contact under two of the shorter token's
+    /// keys has two; one under a single key has two only if that form repeats, which
+    /// `repeatedForms` marks and a whole check then decides. The cost follows the shorter
+    /// token's postings, not the number of candidates.
+    private func candidates(_ candidates: [Slot], withTwoFormsPrefixedBy shorter: SearchText.Token, query: NameQuery) -> [Slot] {
+        var once = [UInt64](repeating: 0, count: (identifierBySlot.count + 63) / 64), twice = once
+        names.forEachPosting(withPrefix: shorter) { posting in
+            for slot in posting {
+                let word = Int(slot) / 64, bit = UInt64(1) << UInt64(Int(slot) % 64)
+                twice[word] |= once[word] & bit
+                once[word] |= bit
+            }
+        }
+        return candidates.filter { slot in
+            Self.contains(slot, in: twice) || Self.contains(slot, in: repeatedForms) && query.matches(keysBySlot[Int(slot)])
+        }
     }
 
     /// Whether a token of `tokens` is a prefix of another of them (a repeated token is).
