@@ -412,8 +412,7 @@ struct SearchIndex: Sendable {
                 foundByEveryToken = false
                 break
             }
-            let set = SlotSet(lookup, slotCount: identifierBySlot.count)
-            candidates.removeAll { !set.contains($0) }
+            candidates = SlotSet(lookup, slotCount: identifierBySlot.count).keeping(candidates)
             if candidates.isEmpty { return ([], false) }
         }
         // Two tokens that prefix one form prefix each other. So when no query token prefixes

@@ -60,6 +60,22 @@ struct SlotSet {
         }
     }
 
+    /// The slots of `ascending`, an ascending list, that the set holds, in order. Against a
+    /// list, in one pass over both: a search per slot read the list's cache lines out of order,
+    /// 17 probes each for a one-letter token at 1M contacts.
+    func keeping(_ ascending: [Slot]) -> [Slot] {
+        guard case .ascending(let slots) = storage else { return ascending.filter(contains) }
+        var kept: [Slot] = []
+        kept.reserveCapacity(min(ascending.count, slots.count))
+        var position = 0
+        for slot in ascending {
+            while position < slots.count, slots[position] < slot { position += 1 }
+            guard position < slots.count else { break }
+            if slots[position] == slot { kept.append(slot) }
+        }
+        return kept
+    }
+
     func contains(_ slot: Slot) -> Bool {
         switch storage {
         case .ascending(let slots):
