@@ -143,7 +143,7 @@ struct SearchIndex: Sendable {
             if keysBySlot[Int(slot)] != other.keysBySlot[Int(otherSlot)] { return "the search keys of \(identifier) differ" }
             if serialBySlot[Int(slot)] != other.serialBySlot[Int(otherSlot)] { return "the serial of \(identifier) differs" }
             if identifierBySlot[Int(slot)] != identifier { return "the slot of \(identifier) names \(identifierBySlot[Int(slot)] ?? "nobody")" }
-            if Self.contains(slot, in: repeatedForms) != Self.contains(otherSlot, in: other.repeatedForms) {
+            if SlotSet.contains(slot, in: repeatedForms) != SlotSet.contains(otherSlot, in: other.repeatedForms) {
                 return "one index marks a repeated name form of \(identifier), the other does not"
             }
         }
@@ -227,17 +227,12 @@ struct SearchIndex: Sendable {
 
     /// Sets or clears the slot's bit, growing the set to hold it.
     private static func set(_ slot: Slot, to value: Bool, in bits: inout [UInt64]) {
-        let word = Int(slot) / 64, bit = UInt64(1) << UInt64(Int(slot) % 64)
+        let (word, bit) = SlotSet.word(of: slot)
         if word >= bits.count {
             guard value else { return }
             bits.append(contentsOf: repeatElement(0, count: word + 1 - bits.count))
         }
         if value { bits[word] |= bit } else { bits[word] &= ~bit }
-    }
-
-    private static func contains(_ slot: Slot, in bits: [UInt64]) -> Bool {
-        let word = Int(slot) / 64
-        return word < bits.count && bits[word] & (UInt64(1) << UInt64(Int(slot) % 64)) != 0
     }
 
     /// Moves the slot from the index keys of `old` to those of `new`, touching only the difference.
@@ -439,13 +434,13 @@ struct SearchIndex: Sendable {
         var once = [UInt64](repeating: 0, count: (identifierBySlot.count + 63) / 64), twice = once
         names.forEachPosting(withPrefix: shorter) { posting in
             for slot in posting {
-                let word = Int(slot) / 64, bit = UInt64(1) << UInt64(Int(slot) % 64)
+                let (word, bit) = SlotSet.word(of: slot)
                 twice[word] |= once[word] & bit
                 once[word] |= bit
             }
         }
         return candidates.filter { slot in
-            Self.contains(slot, in: twice) || Self.contains(slot, in: repeatedForms) && query.matches(keysBySlot[Int(slot)])
+            SlotSet.contains(slot, in: twice) || SlotSet.contains(slot, in: repeatedForms) && query.matches(keysBySlot[Int(slot)])
         }
     }
 

@@ -35,7 +35,10 @@ struct SlotSet {
         } else {
             var bits = [UInt64](repeating: 0, count: words)
             for list in postings.lists {
-                for slot in list { bits[Int(slot) / 64] |= UInt64(1) << UInt64(Int(slot) % 64) }
+                for slot in list {
+                    let (word, bit) = Self.word(of: slot)
+                    bits[word] |= bit
+                }
             }
             storage = .bits(bits)
         }
@@ -82,8 +85,20 @@ struct SlotSet {
             let position = PrefixIndex.lowerBound(of: slot, in: slots)
             return position < slots.count && slots[position] == slot
         case .bits(let bits):
-            let word = Int(slot) / 64
-            return word < bits.count && bits[word] & (UInt64(1) << UInt64(Int(slot) % 64)) != 0
+            return Self.contains(slot, in: bits)
         }
+    }
+
+    // MARK: Bits by slot
+
+    /// Where a set of a bit per slot, in words of 64, keeps `slot`: its word and its bit there.
+    static func word(of slot: Slot) -> (index: Int, bit: UInt64) {
+        (Int(slot) / 64, UInt64(1) << UInt64(Int(slot) % 64))
+    }
+
+    /// Whether the slot's bit is set; a slot past the last word has none.
+    static func contains(_ slot: Slot, in bits: [UInt64]) -> Bool {
+        let (word, bit) = word(of: slot)
+        return word < bits.count && bits[word] & bit != 0
     }
 }
