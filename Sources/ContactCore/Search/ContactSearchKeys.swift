@@ -85,12 +85,18 @@ struct ContactSearchKeys: Hashable, Sendable {
     init() {}
 
     init(_ fields: ContactFields) {
+        var pool = TokenPool()
+        self.init(fields, pool: &pool)
+    }
+
+    /// The keys of `fields`, with tokens `pool` already holds shared rather than made again.
+    init(_ fields: ContactFields, pool: inout TokenPool) {
         var tokens: (given: [SearchText.Token], family: [SearchText.Token], phoneticGiven: [SearchText.Token],
                      phoneticFamily: [SearchText.Token]) = ([], [], [], [])
         for field in NameField.written {
             let text = field.text(in: fields)
             guard !text.isEmpty else { continue }
-            let fieldTokens = SearchText.tokens(of: text)
+            let fieldTokens = pool.tokens(of: text)
             for token in fieldTokens { names.append(NameToken(field: field, token: token)) }
             switch field {
             case .given: tokens.given = fieldTokens
@@ -101,10 +107,10 @@ struct ContactSearchKeys: Hashable, Sendable {
             }
         }
         if let joined = Self.cjkConcatenation(family: tokens.family, given: tokens.given) {
-            names.append(NameToken(field: .familyGiven, token: joined))
+            names.append(NameToken(field: .familyGiven, token: pool.shared(joined)))
         }
         if let joined = Self.cjkConcatenation(family: tokens.phoneticFamily, given: tokens.phoneticGiven) {
-            names.append(NameToken(field: .phoneticFamilyGiven, token: joined))
+            names.append(NameToken(field: .phoneticFamilyGiven, token: pool.shared(joined)))
         }
         phoneDigits = fields.phoneNumbers.map(\.value.digits)
         emails = fields.emailAddresses.map { EmailMatching.key(of: $0.value) }

@@ -29,14 +29,17 @@ struct SearchIndex: Sendable {
     private var leading = PrefixIndex()
     private var emails = PrefixIndex()
     private var phones = PrefixIndex()
+    /// The tokens of the names indexed so far, which saves share (``TokenPool``): after a bulk
+    /// build, its first lane's.
+    private var pool = TokenPool()
 
     init() {}
 
     /// The index of `contacts` built at once, as opening a database does: what updating an
     /// empty index with each contact in insertion (serial) order gives, with each prefix index
     /// built in one sort (``PrefixIndex/init(bulk:)``). The contacts' search keys are computed
-    /// on every core, each core a contiguous run of slots; then the prefix indexes and the
-    /// identifier table are built side by side: they share nothing.
+    /// on every core, each core a contiguous run of slots with a ``TokenPool`` of its own; then
+    /// the prefix indexes and the identifier table are built side by side: they share nothing.
     init(bulk contacts: StoredContacts) {
         self.init(bulk: contacts, positionsBySerial: contacts.positionsBySerial)
     }
@@ -54,33 +57,38 @@ struct SearchIndex: Sendable {
         var searchKeys = [ContactSearchKeys](repeating: ContactSearchKeys(), count: count)
         var lanePairs = [[[(key: PrefixIndex.Key, slot: Slot)]]](repeating: [[], [], [], []], count: lanes)
         var laneRepeats = [[Slot]](repeating: [], count: lanes)
+        var lanePools = [TokenPool](repeating: TokenPool(), count: lanes)
         searchKeys.withUnsafeMutableBufferPointer { keysBuffer in
             lanePairs.withUnsafeMutableBufferPointer { pairsBuffer in
                 laneRepeats.withUnsafeMutableBufferPointer { repeatsBuffer in
-                    // Each lane writes its own range of keys and its own lists only.
-                    nonisolated(unsafe) let keysBuffer = keysBuffer
-                    nonisolated(unsafe) let pairsBuffer = pairsBuffer
-                    nonisolated(unsafe) let repeatsBuffer = repeatsBuffer
-                    Self.perform(lanes, inParallel: parallel) { lane in
-                        let range = (count * lane / lanes)..<(count * (lane + 1) / lanes)
-                        var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], [], []]
-                        // About what a contact with two names, a number and an address files.
-                        for (which, perContact) in zip(Which.allCases, [3, 1, 1, 2]) {
-                            pairs[which.rawValue].reserveCapacity(range.count * perContact)
+                    lanePools.withUnsafeMutableBufferPointer { poolsBuffer in
+                        // Each lane writes its own range of keys and its own lists and pool only.
+                        nonisolated(unsafe) let keysBuffer = keysBuffer
+                        nonisolated(unsafe) let pairsBuffer = pairsBuffer
+                        nonisolated(unsafe) let repeatsBuffer = repeatsBuffer
+                        nonisolated(unsafe) let poolsBuffer = poolsBuffer
+                        Self.perform(lanes, inParallel: parallel) { lane in
+                            let range = (count * lane / lanes)..<(count * (lane + 1) / lanes)
+                            var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], [], []]
+                            // About what a contact with two names, a number and an address files.
+                            for (which, perContact) in zip(Which.allCases, [3, 1, 1, 2]) {
+                                pairs[which.rawValue].reserveCapacity(range.count * perContact)
+                            }
+                            for position in range {
+                                let keys = ContactSearchKeys(contacts[order[position]].fields, pool: &poolsBuffer[lane])
+                                let slot = Slot(position)
+                                // Repeats of a key for one slot are dropped when its posting is built.
+                                Self.forEachIndexKey(of: keys) { which, key in pairs[which.rawValue].append((key, slot)) }
+                                if keys.hasRepeatedForm { repeatsBuffer[lane].append(slot) }
+                                keysBuffer[position] = keys
+                            }
+                            pairsBuffer[lane] = pairs
                         }
-                        for position in range {
-                            let keys = ContactSearchKeys(contacts[order[position]].fields)
-                            let slot = Slot(position)
-                            // Repeats of a key for one slot are dropped when its posting is built.
-                            Self.forEachIndexKey(of: keys) { which, key in pairs[which.rawValue].append((key, slot)) }
-                            if keys.hasRepeatedForm { repeatsBuffer[lane].append(slot) }
-                            keysBuffer[position] = keys
-                        }
-                        pairsBuffer[lane] = pairs
                     }
                 }
             }
         }
+        pool = lanePools[0]
         repeatedForms = [UInt64](repeating: 0, count: (count + 63) / 64)
         for slot in laneRepeats.joined() { Self.set(slot, to: true, in: &repeatedForms) }
         // Room for saves to come: an array built to its exact size grows (a copy of every
@@ -198,7 +206,7 @@ struct SearchIndex: Sendable {
             freeSlots.append(slot)
             return
         }
-        let newKeys = ContactSearchKeys(contact.fields)
+        let newKeys = ContactSearchKeys(contact.fields, pool: &pool)
         let slot: Slot
         // Whether the slot keeps ascending slots in insertion (serial) order.
         let keepsOrder: Bool

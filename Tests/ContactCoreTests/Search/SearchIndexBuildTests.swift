@@ -73,6 +73,29 @@ struct SearchIndexBuildTests {
         return answers
     }
 
+    /// A contact's keys made with a pool equal those made alone, whatever texts the pool met
+    /// before (prefixes of them, other cases, CJK names joined, more texts than it keeps); and
+    /// a name met before shares its tokens' storage.
+    @Test func aTokenPoolSharesTokensAndNeverChangesThem() {
+        var pool = TokenPool()
+        var earlier: [ContactSearchKeys] = []
+        let fillers = (0..<(TokenPool.limit + 8)).map { "Filler\($0)" }
+        for fields in Self.contacts().positionsBySerial.map({ Self.contacts()[$0].fields }) {
+            let pooled = ContactSearchKeys(fields, pool: &pool)
+            #expect(pooled == ContactSearchKeys(fields), "\(fields.givenName) \(fields.familyName)")
+            if let twin = earlier.first(where: { $0.names == pooled.names }) {
+                let storage = { (keys: ContactSearchKeys) in keys.names.map { $0.token.withUnsafeBufferPointer(\.baseAddress) } }
+                #expect(storage(twin) == storage(pooled), "\(fields.givenName) \(fields.familyName) has its own copies")
+            }
+            earlier.append(pooled)
+        }
+        for text in fillers + ["Ann", "Ann Marie", "ANN", "山田", "山", "Filler1"] {
+            var fields = ContactFields()
+            (fields.givenName, fields.familyName) = (text, text.uppercased())
+            #expect(ContactSearchKeys(fields, pool: &pool) == ContactSearchKeys(fields), "\(text)")
+        }
+    }
+
     @Test func aBulkBuildAnswersAsUpdatingContactByContactDoes() {
         let contacts = Self.contacts()
         var updated = SearchIndex()

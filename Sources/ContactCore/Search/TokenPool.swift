@@ -1,0 +1,29 @@
+/// The name tokens one bulk build has made, so that contacts with the same name share them.
+///
+/// Given and family names repeat across an address book. Without the pool each contact holds
+/// its own copy of each token, an allocation apiece; with it, a text met before costs a lookup
+/// and no normalization, and its tokens share storage with every earlier contact's.
+/// Bounded, as a build of unique names would otherwise keep a map as large as the index.
+struct TokenPool {
+    private var tokensByText: [String: [SearchText.Token]] = [:]
+    /// Tokens made by joining two others (``ContactSearchKeys/NameField/familyGiven``).
+    private var joined: Set<SearchText.Token> = []
+
+    /// Texts and joined tokens kept, each; past it, new ones are made and not kept.
+    static let limit = 1 << 16
+
+    /// ``SearchText/tokens(of:)``, the same arrays for the same text.
+    mutating func tokens(of text: String) -> [SearchText.Token] {
+        if let known = tokensByText[text] { return known }
+        let made = SearchText.tokens(of: text)
+        if tokensByText.count < Self.limit { tokensByText[text] = made }
+        return made
+    }
+
+    /// `token`, or an equal one the pool holds.
+    mutating func shared(_ token: SearchText.Token) -> SearchText.Token {
+        if let known = joined.firstIndex(of: token) { return joined[known] }
+        if joined.count < Self.limit { joined.insert(token) }
+        return token
+    }
+}
