@@ -10,9 +10,8 @@ import Foundation
 struct SearchIndex: Sendable {
     typealias Slot = PrefixIndex.Slot
 
-    private var slotByIdentifier: [String: Slot] = [:]
-    /// By slot; `nil` for a free slot. Kept apart so that sorting results touches only serials.
-    private var identifierBySlot: [String?] = []
+    /// Kept apart from the serials, so that sorting results touches only serials.
+    private var identifiers = IdentifierTable()
     private var serialBySlot: [UInt64] = []
     /// Whether ascending slots are in insertion order, as a bulk build and appended contacts
     /// leave them: results then need no check. A reused slot, or a contact appended with an
@@ -98,22 +97,17 @@ struct SearchIndex: Sendable {
         keysBySlot.reserveCapacity(room)
         serialBySlot.reserveCapacity(room)
         serialBySlot.append(contentsOf: order.lazy.map(contacts.serial(at:)))
-        identifierBySlot.reserveCapacity(room)
-        identifierBySlot.append(contentsOf: order.lazy.map(contacts.identifier(at:)))
         var built = [PrefixIndex](repeating: PrefixIndex(), count: 4)
-        var slots: [String: Slot] = [:]
-        let input = lanePairs, identifiers = identifierBySlot
+        var table = IdentifierTable()
+        let input = lanePairs
         built.withUnsafeMutableBufferPointer { buffer in
-            withUnsafeMutablePointer(to: &slots) { slots in
+            withUnsafeMutablePointer(to: &table) { table in
                 // Each iteration writes one result only.
                 nonisolated(unsafe) let buffer = buffer
-                nonisolated(unsafe) let slots = slots
+                nonisolated(unsafe) let table = table
                 Self.perform(5, inParallel: parallel) { which in
                     guard let which = Which(rawValue: which) else {
-                        slots.pointee.reserveCapacity(room)
-                        for (slot, identifier) in identifiers.enumerated() {
-                            if let identifier { slots.pointee[identifier] = Slot(slot) }
-                        }
+                        table.pointee = IdentifierTable(order.lazy.map(contacts.identifier(at:)), capacity: room)
                         return
                     }
                     // The lanes' lists one after another: nondecreasing slots.
@@ -121,7 +115,7 @@ struct SearchIndex: Sendable {
                 }
             }
         }
-        slotByIdentifier = slots
+        identifiers = table
         (names, emails, phones, leading) = (built[0], built[1], built[2], built[3])
     }
 
@@ -140,24 +134,26 @@ struct SearchIndex: Sendable {
     }
 
     /// How many contacts are indexed.
-    var count: Int { slotByIdentifier.count }
+    var count: Int { identifiers.count }
 
     /// How this index differs from `other` when both index the same contacts, or `nil`: the
     /// same search keys and insertion serial per identifier, and in each prefix index the same
     /// keys in the same order, each with the same contacts (slots may differ, identifiers not).
     func difference(from other: SearchIndex) -> String? {
-        for (identifier, slot) in slotByIdentifier {
-            guard let otherSlot = other.slotByIdentifier[identifier] else { return "\(identifier) is indexed in one index only" }
+        for (offset, identifier) in identifiers.bySlot.enumerated() {
+            guard let identifier else { continue }
+            let slot = Slot(offset)
+            if identifiers.slot(of: identifier) != slot { return "\(identifier) is not found at its slot" }
+            guard let otherSlot = other.identifiers.slot(of: identifier) else { return "\(identifier) is indexed in one index only" }
             if keysBySlot[Int(slot)] != other.keysBySlot[Int(otherSlot)] { return "the search keys of \(identifier) differ" }
             if serialBySlot[Int(slot)] != other.serialBySlot[Int(otherSlot)] { return "the serial of \(identifier) differs" }
-            if identifierBySlot[Int(slot)] != identifier { return "the slot of \(identifier) names \(identifierBySlot[Int(slot)] ?? "nobody")" }
             if SlotSet.contains(slot, in: repeatedForms) != SlotSet.contains(otherSlot, in: other.repeatedForms) {
                 return "one index marks a repeated name form of \(identifier), the other does not"
             }
         }
-        if slotByIdentifier.count != other.slotByIdentifier.count { return "one index holds contacts the other does not" }
+        if identifiers.count != other.identifiers.count { return "one index holds contacts the other does not" }
         if slotsFollowSerials {
-            let serials = zip(identifierBySlot, serialBySlot).compactMap { $0.0 == nil ? nil : $0.1 }
+            let serials = zip(identifiers.bySlot, serialBySlot).compactMap { $0.0 == nil ? nil : $0.1 }
             if zip(serials, serials.dropFirst()).contains(where: { $0 >= $1 }) { return "slots said to follow serials do not" }
         }
         let indexes = [("name", names, other.names), ("leading", leading, other.leading), ("email", emails, other.emails),
@@ -177,7 +173,7 @@ struct SearchIndex: Sendable {
                 // Slots are numbered in each index's own order: compare the contacts they stand for.
                 translated.removeAll(keepingCapacity: true)
                 for theirSlot in theirSlots {
-                    guard let identifier = other.identifierBySlot[Int(theirSlot)], let slot = slotByIdentifier[identifier] else {
+                    guard let identifier = other.identifiers[theirSlot], let slot = identifiers.slot(of: identifier) else {
                         return "the \(description()) of the other index names a contact this one lacks"
                     }
                     translated.append(slot)
@@ -194,15 +190,14 @@ struct SearchIndex: Sendable {
 
     /// Follows one write of the contact store: a contact stored, replaced, or (`nil`) removed.
     mutating func update(_ identifier: String, _ contact: StoredContact?) {
-        let existing = slotByIdentifier[identifier]
+        let existing = identifiers.slot(of: identifier)
         let oldKeys = existing.map { keysBySlot[Int($0)] } ?? ContactSearchKeys()
         guard let contact else {
             guard let slot = existing else { return }
             refile(slot, from: oldKeys, to: ContactSearchKeys())
-            identifierBySlot[Int(slot)] = nil
+            identifiers.remove(at: slot)
             keysBySlot[Int(slot)] = ContactSearchKeys()
             Self.set(slot, to: false, in: &repeatedForms)
-            slotByIdentifier[identifier] = nil
             freeSlots.append(slot)
             return
         }
@@ -219,15 +214,13 @@ struct SearchIndex: Sendable {
         } else {
             // After the last slot, unless a rollback brings back a contact older than it.
             keepsOrder = serialBySlot.last.map { $0 < contact.serial } ?? true
-            slot = Slot(identifierBySlot.count)
-            identifierBySlot.append(nil)
+            slot = Slot(identifiers.slotCount)
             serialBySlot.append(0)
             keysBySlot.append(ContactSearchKeys())
         }
         slotsFollowSerials = slotsFollowSerials && keepsOrder
-        slotByIdentifier[identifier] = slot
         if newKeys != oldKeys { refile(slot, from: oldKeys, to: newKeys) }
-        identifierBySlot[Int(slot)] = identifier
+        identifiers.set(identifier, at: slot)
         serialBySlot[Int(slot)] = contact.serial
         Self.set(slot, to: newKeys.hasRepeatedForm, in: &repeatedForms)
         keysBySlot[Int(slot)] = newKeys
@@ -363,7 +356,7 @@ struct SearchIndex: Sendable {
         // Slots are handed out in insertion order until deletes free some for reuse.
         let inOrder = slotsFollowSerials || zip(slots, slots.dropFirst()).allSatisfy { serialBySlot[Int($0)] < serialBySlot[Int($1)] }
         if !inOrder { slots.sort { serialBySlot[Int($0)] < serialBySlot[Int($1)] } }
-        return SearchResults(slots: slots, identifierBySlot: identifierBySlot, keysBySlot: keysBySlot, pending: pending)
+        return SearchResults(slots: slots, identifierBySlot: identifiers.bySlot, keysBySlot: keysBySlot, pending: pending)
     }
 
     /// Every contact the query finds by name, phone number or email prefix, each once, ranked.
@@ -379,7 +372,7 @@ struct SearchIndex: Sendable {
         }
         return candidates.compactMap { slot in
             let keys = keysBySlot[Int(slot)]
-            guard let identifier = identifierBySlot[Int(slot)], let match = query.match(keys) else { return nil }
+            guard let identifier = identifiers[slot], let match = query.match(keys) else { return nil }
             return SearchHit(identifier: identifier, rank: match.rank, keys: keys, matchedPhone: match.phone, matchedEmail: match.email)
         }
     }
@@ -400,14 +393,14 @@ struct SearchIndex: Sendable {
         guard lookups.allSatisfy({ $0.count > 0 }) else { return ([], false) }
         if lookups.count == 2, let shorter = Self.shorterOfNested(query.tokens[0], query.tokens[1]) {
             let (shorterLookup, longerLookup) = query.tokens[0] == shorter ? (lookups[0], lookups[1]) : (lookups[1], lookups[0])
-            let candidates = SlotSet(longerLookup, slotCount: identifierBySlot.count).ascending
+            let candidates = SlotSet(longerLookup, slotCount: identifiers.slotCount).ascending
             // Reading the shorter token's postings costs about what checking a few candidates whole does.
             if candidates.count * Self.wholeCheckCost >= shorterLookup.count {
                 return (self.candidates(candidates, withTwoFormsPrefixedBy: shorter, query: query), false)
             }
         }
         lookups.sort { $0.count < $1.count }
-        var candidates = SlotSet(lookups[0], slotCount: identifierBySlot.count).ascending
+        var candidates = SlotSet(lookups[0], slotCount: identifiers.slotCount).ascending
         var foundByEveryToken = true
         for lookup in lookups.dropFirst() {
             // Reading a token's postings costs about what checking a few candidates whole does.
@@ -415,7 +408,7 @@ struct SearchIndex: Sendable {
                 foundByEveryToken = false
                 break
             }
-            candidates = SlotSet(lookup, slotCount: identifierBySlot.count).keeping(candidates)
+            candidates = SlotSet(lookup, slotCount: identifiers.slotCount).keeping(candidates)
             if candidates.isEmpty { return ([], false) }
         }
         // Two tokens that prefix one form prefix each other. So when no query token prefixes
@@ -439,7 +432,7 @@ struct SearchIndex: Sendable {
     /// `repeatedForms` marks and a whole check then decides. The cost follows the shorter
     /// token's postings, not the number of candidates.
     private func candidates(_ candidates: [Slot], withTwoFormsPrefixedBy shorter: SearchText.Token, query: NameQuery) -> [Slot] {
-        var once = [UInt64](repeating: 0, count: (identifierBySlot.count + 63) / 64), twice = once
+        var once = [UInt64](repeating: 0, count: (identifiers.slotCount + 63) / 64), twice = once
         names.forEachPosting(withPrefix: shorter) { posting in
             for slot in posting {
                 let (word, bit) = SlotSet.word(of: slot)

@@ -78,16 +78,17 @@ struct SearchIndexBuildTests {
     /// a name met before shares its tokens' storage.
     @Test func aTokenPoolSharesTokensAndNeverChangesThem() {
         var pool = TokenPool()
-        var earlier: [ContactSearchKeys] = []
+        var earlier: [(names: [String], keys: ContactSearchKeys)] = []
         let fillers = (0..<(TokenPool.limit + 8)).map { "Filler\($0)" }
         for fields in Self.contacts().positionsBySerial.map({ Self.contacts()[$0].fields }) {
             let pooled = ContactSearchKeys(fields, pool: &pool)
             #expect(pooled == ContactSearchKeys(fields), "\(fields.givenName) \(fields.familyName)")
-            if let twin = earlier.first(where: { $0.names == pooled.names }) {
+            let names = [fields.givenName, fields.familyName, fields.organizationName]
+            if let twin = earlier.first(where: { $0.names == names }) {
                 let storage = { (keys: ContactSearchKeys) in keys.names.map { $0.token.withUnsafeBufferPointer(\.baseAddress) } }
-                #expect(storage(twin) == storage(pooled), "\(fields.givenName) \(fields.familyName) has its own copies")
+                #expect(storage(twin.keys) == storage(pooled), "\(fields.givenName) \(fields.familyName) has its own copies")
             }
-            earlier.append(pooled)
+            earlier.append((names, pooled))
         }
         for text in fillers + ["Ann", "Ann Marie", "ANN", "山田", "山", "Filler1"] {
             var fields = ContactFields()
