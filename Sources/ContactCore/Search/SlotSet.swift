@@ -67,25 +67,19 @@ struct SlotSet {
     /// list, in one pass over both: a search per slot read the list's cache lines out of order,
     /// 17 probes each for a one-letter token at 1M contacts.
     func keeping(_ ascending: [Slot]) -> [Slot] {
-        guard case .ascending(let slots) = storage else { return ascending.filter(contains) }
-        var kept: [Slot] = []
-        kept.reserveCapacity(min(ascending.count, slots.count))
-        var position = 0
-        for slot in ascending {
-            while position < slots.count, slots[position] < slot { position += 1 }
-            guard position < slots.count else { break }
-            if slots[position] == slot { kept.append(slot) }
-        }
-        return kept
-    }
-
-    func contains(_ slot: Slot) -> Bool {
         switch storage {
-        case .ascending(let slots):
-            let position = PrefixIndex.lowerBound(of: slot, in: slots)
-            return position < slots.count && slots[position] == slot
         case .bits(let bits):
-            return Self.contains(slot, in: bits)
+            return ascending.filter { Self.contains($0, in: bits) }
+        case .ascending(let slots):
+            var kept: [Slot] = []
+            kept.reserveCapacity(min(ascending.count, slots.count))
+            var position = 0
+            for slot in ascending {
+                while position < slots.count, slots[position] < slot { position += 1 }
+                guard position < slots.count else { break }
+                if slots[position] == slot { kept.append(slot) }
+            }
+            return kept
         }
     }
 
