@@ -85,7 +85,7 @@ struct ContactSearchKeys: Hashable, Sendable {
     init() {}
 
     init(_ fields: ContactFields) {
-        var pool = TokenPool()
+        var pool = TokenPool(keeping: 0)
         self.init(fields, pool: &pool)
     }
 

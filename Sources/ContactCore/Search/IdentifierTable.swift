@@ -1,9 +1,9 @@
 /// A search index's identifiers by slot, and the slot of each identifier.
 ///
 /// An identifier's slot is found through a table of slots alone (open addressing, linear
-/// probing, at most three quarters full) whose entries are compared through the identifiers by slot. A
-/// dictionary from identifier to slot held a second copy of every identifier in a table of
-/// twice the store's size: 42 B a contact at 1M, against 8 B here.
+/// probing, at most three quarters full) whose entries are compared through the identifiers
+/// by slot. A dictionary from identifier to slot held a second copy of every identifier in a
+/// table of twice the store's size: 42 B a contact at 1M, against 8 B here.
 ///
 /// Identifiers compare as `String` does (canonically), as that dictionary did.
 struct IdentifierTable: Sendable {
@@ -57,7 +57,7 @@ struct IdentifierTable: Sendable {
         }
         bySlot[Int(slot)] = identifier
         count += 1
-        if count * 4 > buckets.count * 3 {
+        if buckets.count < Self.bucketCount(for: count) {
             buckets = [Slot](repeating: Self.empty, count: Self.bucketCount(for: count))
             for slot in bySlot.indices where bySlot[slot] != nil { place(Slot(slot)) }
         } else {

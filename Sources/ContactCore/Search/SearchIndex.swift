@@ -54,42 +54,34 @@ struct SearchIndex: Sendable {
         let parallel = count >= 4_096
         let lanes = parallel ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
         var searchKeys = [ContactSearchKeys](repeating: ContactSearchKeys(), count: count)
-        var lanePairs = [[[(key: PrefixIndex.Key, slot: Slot)]]](repeating: [[], [], [], []], count: lanes)
-        var laneRepeats = [[Slot]](repeating: [], count: lanes)
-        var lanePools = [TokenPool](repeating: TokenPool(), count: lanes)
+        var made = [Lane](repeating: Lane(), count: lanes)
         searchKeys.withUnsafeMutableBufferPointer { keysBuffer in
-            lanePairs.withUnsafeMutableBufferPointer { pairsBuffer in
-                laneRepeats.withUnsafeMutableBufferPointer { repeatsBuffer in
-                    lanePools.withUnsafeMutableBufferPointer { poolsBuffer in
-                        // Each lane writes its own range of keys and its own lists and pool only.
-                        nonisolated(unsafe) let keysBuffer = keysBuffer
-                        nonisolated(unsafe) let pairsBuffer = pairsBuffer
-                        nonisolated(unsafe) let repeatsBuffer = repeatsBuffer
-                        nonisolated(unsafe) let poolsBuffer = poolsBuffer
-                        Self.perform(lanes, inParallel: parallel) { lane in
-                            let range = (count * lane / lanes)..<(count * (lane + 1) / lanes)
-                            var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], [], []]
-                            // About what a contact with two names, a number and an address files.
-                            for (which, perContact) in zip(Which.allCases, [3, 1, 1, 2]) {
-                                pairs[which.rawValue].reserveCapacity(range.count * perContact)
-                            }
-                            for position in range {
-                                let keys = ContactSearchKeys(contacts[order[position]].fields, pool: &poolsBuffer[lane])
-                                let slot = Slot(position)
-                                // Repeats of a key for one slot are dropped when its posting is built.
-                                Self.forEachIndexKey(of: keys) { which, key in pairs[which.rawValue].append((key, slot)) }
-                                if keys.hasRepeatedForm { repeatsBuffer[lane].append(slot) }
-                                keysBuffer[position] = keys
-                            }
-                            pairsBuffer[lane] = pairs
-                        }
+            made.withUnsafeMutableBufferPointer { madeBuffer in
+                // Each lane writes its own range of keys and its own `Lane` only.
+                nonisolated(unsafe) let keysBuffer = keysBuffer
+                nonisolated(unsafe) let madeBuffer = madeBuffer
+                Self.perform(lanes, inParallel: parallel) { lane in
+                    let range = (count * lane / lanes)..<(count * (lane + 1) / lanes)
+                    var output = Lane()
+                    // About what a contact with two names, a number and an address files.
+                    for (which, perContact) in zip(Which.allCases, [3, 1, 1, 2]) {
+                        output.pairs[which.rawValue].reserveCapacity(range.count * perContact)
                     }
+                    for position in range {
+                        let keys = ContactSearchKeys(contacts[order[position]].fields, pool: &output.pool)
+                        let slot = Slot(position)
+                        // Repeats of a key for one slot are dropped when its posting is built.
+                        Self.forEachIndexKey(of: keys) { which, key in output.pairs[which.rawValue].append((key, slot)) }
+                        if keys.hasRepeatedForm { output.repeats.append(slot) }
+                        keysBuffer[position] = keys
+                    }
+                    madeBuffer[lane] = output
                 }
             }
         }
-        pool = lanePools[0]
+        pool = made[0].pool
         repeatedForms = [UInt64](repeating: 0, count: (count + 63) / 64)
-        for slot in laneRepeats.joined() { Self.set(slot, to: true, in: &repeatedForms) }
+        for slot in made.lazy.flatMap(\.repeats) { SlotSet.set(slot, to: true, in: &repeatedForms) }
         // Room for saves to come: an array built to its exact size grows (a copy of every
         // slot) at the first save after the build.
         let room = count + count / 8
@@ -99,7 +91,7 @@ struct SearchIndex: Sendable {
         serialBySlot.append(contentsOf: order.lazy.map(contacts.serial(at:)))
         var built = [PrefixIndex](repeating: PrefixIndex(), count: 4)
         var table = IdentifierTable()
-        let input = lanePairs
+        let input = made.map(\.pairs)
         built.withUnsafeMutableBufferPointer { buffer in
             withUnsafeMutablePointer(to: &table) { table in
                 // Each iteration writes one result only.
@@ -117,6 +109,14 @@ struct SearchIndex: Sendable {
         }
         identifiers = table
         (names, emails, phones, leading) = (built[0], built[1], built[2], built[3])
+    }
+
+    /// What one lane of a bulk build makes besides its contacts' keys: the (key, slot) pairs of
+    /// each prefix index, its contacts with a repeated name form, and its token pool.
+    private struct Lane {
+        var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], [], []]
+        var repeats: [Slot] = []
+        var pool = TokenPool()
     }
 
     /// Runs `body` for each iteration, on every core or one after another on this thread.
@@ -197,7 +197,7 @@ struct SearchIndex: Sendable {
             refile(slot, from: oldKeys, to: ContactSearchKeys())
             identifiers.remove(at: slot)
             keysBySlot[Int(slot)] = ContactSearchKeys()
-            Self.set(slot, to: false, in: &repeatedForms)
+            SlotSet.set(slot, to: false, in: &repeatedForms)
             freeSlots.append(slot)
             return
         }
@@ -222,18 +222,8 @@ struct SearchIndex: Sendable {
         if newKeys != oldKeys { refile(slot, from: oldKeys, to: newKeys) }
         identifiers.set(identifier, at: slot)
         serialBySlot[Int(slot)] = contact.serial
-        Self.set(slot, to: newKeys.hasRepeatedForm, in: &repeatedForms)
+        SlotSet.set(slot, to: newKeys.hasRepeatedForm, in: &repeatedForms)
         keysBySlot[Int(slot)] = newKeys
-    }
-
-    /// Sets or clears the slot's bit, growing the set to hold it.
-    private static func set(_ slot: Slot, to value: Bool, in bits: inout [UInt64]) {
-        let (word, bit) = SlotSet.word(of: slot)
-        if word >= bits.count {
-            guard value else { return }
-            bits.append(contentsOf: repeatElement(0, count: word + 1 - bits.count))
-        }
-        if value { bits[word] |= bit } else { bits[word] &= ~bit }
     }
 
     /// Moves the slot from the index keys of `old` to those of `new`, touching only the difference.

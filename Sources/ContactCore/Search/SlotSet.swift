@@ -95,4 +95,14 @@ struct SlotSet {
         let (word, bit) = word(of: slot)
         return word < bits.count && bits[word] & bit != 0
     }
+
+    /// Sets or clears the slot's bit, growing the set to hold it.
+    static func set(_ slot: Slot, to value: Bool, in bits: inout [UInt64]) {
+        let (word, bit) = word(of: slot)
+        if word >= bits.count {
+            guard value else { return }
+            bits.append(contentsOf: repeatElement(0, count: word + 1 - bits.count))
+        }
+        if value { bits[word] |= bit } else { bits[word] &= ~bit }
+    }
 }

@@ -8,22 +8,30 @@ struct TokenPool {
     private var tokensByText: [String: [SearchText.Token]] = [:]
     /// Tokens made by joining two others (``ContactSearchKeys/NameField/familyGiven``).
     private var joined: Set<SearchText.Token> = []
-
     /// Texts and joined tokens kept, each; past it, new ones are made and not kept.
+    private let keeps: Int
+
+    /// How many texts, and as many joined tokens, a bulk build's pool keeps.
     static let limit = 1 << 16
+
+    /// A pool that keeps up to `limit` texts and as many joined tokens. A pool of one contact's
+    /// keys keeps none: it would be thrown away with what it allocated.
+    init(keeping limit: Int = TokenPool.limit) {
+        keeps = limit
+    }
 
     /// ``SearchText/tokens(of:)``, the same arrays for the same text.
     mutating func tokens(of text: String) -> [SearchText.Token] {
         if let known = tokensByText[text] { return known }
         let made = SearchText.tokens(of: text)
-        if tokensByText.count < Self.limit { tokensByText[text] = made }
+        if tokensByText.count < keeps { tokensByText[text] = made }
         return made
     }
 
     /// `token`, or an equal one the pool holds.
     mutating func shared(_ token: SearchText.Token) -> SearchText.Token {
         if let known = joined.firstIndex(of: token) { return joined[known] }
-        if joined.count < Self.limit { joined.insert(token) }
+        if joined.count < keeps { joined.insert(token) }
         return token
     }
 }
