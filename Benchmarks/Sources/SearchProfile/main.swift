@@ -2,7 +2,8 @@
 // `perf record -g` sees mostly the search path. Prints a checksum of the results (to compare
 // two builds: same contacts, same order), p50/p99 per query (wall clock and thread CPU) and
 // the slowest queries with their result counts.
-// Usage: SearchProfile [size] [identifiers|first50|limited] [passes]
+// Usage: [ONLY=zh,j] SearchProfile [size] [identifiers|first50|limited] [passes]
+// ONLY keeps the keystrokes spelled as listed (every time each is typed), to profile a few.
 import BenchmarkSupport
 import ContactCore
 import Foundation
@@ -15,7 +16,9 @@ let passes = arguments.count > 3 ? Int(arguments[3]) ?? 3 : 3
 let keys: [ContactKey] = [.givenName, .familyName, .phoneNumbers]
 
 let people = People.make(size)
-let keystrokes = Typing.keystrokes(of: Typing.targets(in: people))
+let allKeystrokes = Typing.keystrokes(of: Typing.targets(in: people))
+let only = ProcessInfo.processInfo.environment["ONLY"].map { Set($0.split(separator: ",").map(String.init)) }
+let keystrokes = only.map { kept in allKeystrokes.filter { kept.contains($0.text) } } ?? allKeystrokes
 let population = try Population(people)
 // The limited app of SearchBenchmark: P is the first 10,000 people.
 let store = mode == "limited" ? try population.limitedApp(permitted: 0..<10_000) : population.full

@@ -25,6 +25,9 @@ struct SearchIndex: Sendable {
     private var names = PrefixIndex()
     /// Each name form's first character (scalar), so that a query of one character, the
     /// costliest keystroke, reads one ready posting instead of a bit per form that starts with it.
+    /// A contact with a second form that starts with the same character is filed under that
+    /// character marked as a second (``secondForm(startingWith:)``) as well: what a query like
+    /// "lucas l" asks for.
     private var leading = PrefixIndex()
     private var emails = PrefixIndex()
     private var phones = PrefixIndex()
@@ -276,13 +279,16 @@ struct SearchIndex: Sendable {
     }
 
     /// Every key a contact is filed under, with the prefix index it goes in, repeats and all:
-    /// each name form, its first character, each address, and each number's trailing digits.
+    /// each name form, its first character (and that character marked as a second when an
+    /// earlier form starts with it too), each address, and each number's trailing digits.
     private static func forEachIndexKey(of keys: ContactSearchKeys, _ body: (Which, PrefixIndex.Key) -> Void) {
-        for name in keys.names {
-            for form in name.forms {
+        for (index, name) in keys.names.enumerated() {
+            for (position, form) in name.forms.enumerated() {
                 body(.names, form)
                 let first = firstCharacter(of: form)
-                if !first.isEmpty { body(.leading, first) }
+                guard !first.isEmpty else { continue }
+                body(.leading, first)
+                if keys.hasForm(startingWith: first, before: index, position) { body(.leading, secondForm(startingWith: first)) }
             }
         }
         for email in keys.emails where !email.isEmpty { body(.emails, email) }
@@ -314,6 +320,16 @@ struct SearchIndex: Sendable {
     /// Each ASCII character as a token, made once: most first characters are one of these,
     /// and sharing them saves an allocation per name form.
     private static let asciiCharacters: [SearchText.Token] = (0..<0x80).map { [UInt8($0)] }
+
+    /// The `leading` key of the contacts with two name forms that start with `character`: the
+    /// character, then a byte no UTF-8 text holds, so no query's key is the same.
+    private static func secondForm(startingWith character: SearchText.Token) -> PrefixIndex.Key {
+        if character.count == 1, let lead = character.first, lead < 0x80 { return asciiSeconds[Int(lead)] }
+        return character + [secondFormMark]
+    }
+
+    private static let secondFormMark: UInt8 = 0xFF
+    private static let asciiSeconds: [PrefixIndex.Key] = (0..<0x80).map { [UInt8($0), secondFormMark] }
 
     // MARK: Lookups
 
@@ -384,6 +400,12 @@ struct SearchIndex: Sendable {
         if lookups.count == 2, let shorter = Self.shorterOfNested(query.tokens[0], query.tokens[1]) {
             let (shorterLookup, longerLookup) = query.tokens[0] == shorter ? (lookups[0], lookups[1]) : (lookups[1], lookups[0])
             let candidates = SlotSet(longerLookup, slotCount: identifiers.slotCount).ascending
+            // Every form the longer token prefixes starts with the shorter one, a character:
+            // a candidate matches when a second form starts with it.
+            if Self.firstCharacter(of: shorter) == shorter {
+                let seconds = leading.postings(of: Self.secondForm(startingWith: shorter))
+                return (SlotSet(seconds, slotCount: identifiers.slotCount).keeping(candidates), false)
+            }
             // Reading the shorter token's postings costs about what checking a few candidates whole does.
             if candidates.count * Self.wholeCheckCost >= shorterLookup.count {
                 return (self.candidates(candidates, withTwoFormsPrefixedBy: shorter, query: query), false)

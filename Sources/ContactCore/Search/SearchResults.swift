@@ -47,26 +47,10 @@ struct SearchResults: Sendable {
             }
             return identifiers
         }
-        // Two passes. The first copies each identifier's bits out of the table without taking a
-        // reference: loads that nothing waits on, so the cache misses of a large result overlap
-        // (a pass that retained each one as it went waited on each miss in turn, 60 ns a result
-        // at 1M contacts). The second, over memory now in cache, turns each copy into an owned
-        // value, skipping free slots; the table keeps every value alive in between.
         return identifierBySlot.withUnsafeBufferPointer { table in
             slots.withUnsafeBufferPointer { slots in
                 [String](unsafeUninitializedCapacity: slots.count) { buffer, count in
-                    guard let tableBase = table.baseAddress, let base = buffer.baseAddress else { return }
-                    let gathered = UnsafeMutableRawPointer(base)
-                    let stride = MemoryLayout<String?>.stride
-                    precondition(stride == MemoryLayout<String>.stride, "an optional String takes the room of a String")
-                    for (offset, slot) in slots.enumerated() {
-                        (gathered + offset * stride).copyMemory(from: tableBase + Int(slot), byteCount: stride)
-                    }
-                    for offset in slots.indices {
-                        guard let identifier = gathered.load(fromByteOffset: offset * stride, as: String?.self) else { continue }
-                        (base + count).initialize(to: identifier)
-                        count += 1
-                    }
+                    count = IdentifierGather.gather(slots, from: table, into: buffer)
                 }
             }
         }
