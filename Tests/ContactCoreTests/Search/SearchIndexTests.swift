@@ -74,6 +74,41 @@ struct SearchIndexTests {
         #expect(fixture.device.checkInvariants().isEmpty)
     }
 
+    /// A shorter token of one character asks for a second form that starts with it, which the
+    /// index of first characters marks per contact: in ASCII and beyond, through saves.
+    @Test func aOneCharacterTokenNeedsASecondFormStartingWithIt() throws {
+        let fixture = try SearchFixture()
+        let lucasLima = try fixture.add(given: "Lucas", family: "Lima")
+        let lucasMoreau = try fixture.add(given: "Lucas", family: "Moreau")
+        let lucasLucas = try fixture.add(given: "Lucas", family: "Lucas")
+        let emileEcho = try fixture.add(given: "Émile", family: "Écho")
+        let emileMoreau = try fixture.add(given: "Émile", family: "Moreau")
+        let haruHana = try fixture.add(given: "はる", family: "はな")
+        let haruOnly = try fixture.add(given: "はる")
+        #expect(try fixture.found("lucas l") == [lucasLima, lucasLucas])
+        #expect(try fixture.found("l lucas") == [lucasLima, lucasLucas], "in either order")
+        #expect(try fixture.found("l l") == [lucasLima, lucasLucas])
+        #expect(try fixture.found("é") == [emileEcho, emileMoreau])
+        #expect(try fixture.found("émile é") == [emileEcho])
+        #expect(try fixture.found("は は") == [haruHana])
+        #expect(try fixture.found("はる は") == [haruHana])
+        // A save that gives a second form, and one that takes it away, move the mark.
+        var copy = try fixture.copy(of: haruOnly)
+        copy.familyName = "はじめ"
+        var request = SaveRequest()
+        request.update(copy)
+        try fixture.owner.execute(request)
+        #expect(try fixture.found("は は") == [haruHana, haruOnly])
+        copy = try fixture.copy(of: lucasLima)
+        copy.familyName = "Moreau"
+        request = SaveRequest()
+        request.update(copy)
+        try fixture.owner.execute(request)
+        #expect(try fixture.found("lucas l") == [lucasLucas])
+        #expect(try fixture.found("lucas m") == [lucasLima, lucasMoreau])
+        #expect(fixture.device.checkInvariants().isEmpty)
+    }
+
     @Test func aRolledBackUpdateKeepsTheOldName() throws {
         let fixture = try SearchFixture()
         let kate = try fixture.add(given: "Kate", family: "Bell")
