@@ -74,7 +74,9 @@ struct SearchIndex: Sendable {
                         let keys = ContactSearchKeys(contacts[order[position]].fields, pool: &output.pool)
                         let slot = Slot(position)
                         // Repeats of a key for one slot are dropped when its posting is built.
-                        Self.forEachIndexKey(of: keys) { which, key in output.pairs[which.rawValue].append((key, slot)) }
+                        Self.forEachIndexKey(of: keys, pool: &output.pool) { which, key in
+                            output.pairs[which.rawValue].append((key, slot))
+                        }
                         if keys.hasRepeatedForm { output.repeats.append(slot) }
                         keysBuffer[position] = keys
                     }
@@ -231,8 +233,8 @@ struct SearchIndex: Sendable {
 
     /// Moves the slot from the index keys of `old` to those of `new`, touching only the difference.
     private mutating func refile(_ slot: Slot, from old: ContactSearchKeys, to new: ContactSearchKeys) {
-        let before = Self.indexKeys(of: old)
-        let after = Self.indexKeys(of: new)
+        let before = Self.indexKeys(of: old, pool: &pool)
+        let after = Self.indexKeys(of: new, pool: &pool)
         Self.refile(slot, in: &names, from: before.names, to: after.names)
         Self.refile(slot, in: &leading, from: before.leading, to: after.leading)
         Self.refile(slot, in: &emails, from: before.emails, to: after.emails)
@@ -257,13 +259,13 @@ struct SearchIndex: Sendable {
     }
 
     /// The keys a contact is filed under in each prefix index, each list ascending without repeats.
-    private static func indexKeys(of keys: ContactSearchKeys) -> (
+    private static func indexKeys(of keys: ContactSearchKeys, pool: inout TokenPool) -> (
         names: [PrefixIndex.Key], leading: [PrefixIndex.Key], emails: [PrefixIndex.Key], phones: [PrefixIndex.Key]
     ) {
         // Four lists, not a list of lists: a contact's save makes no array it does not keep.
         var names: [PrefixIndex.Key] = [], leading: [PrefixIndex.Key] = []
         var emails: [PrefixIndex.Key] = [], phones: [PrefixIndex.Key] = []
-        forEachIndexKey(of: keys) { which, key in
+        forEachIndexKey(of: keys, pool: &pool) { which, key in
             switch which {
             case .names: names.append(key)
             case .leading: leading.append(key)
@@ -281,14 +283,15 @@ struct SearchIndex: Sendable {
     /// Every key a contact is filed under, with the prefix index it goes in, repeats and all:
     /// each name form, its first character (and that character marked as a second when an
     /// earlier form starts with it too), each address, and each number's trailing digits.
-    private static func forEachIndexKey(of keys: ContactSearchKeys, _ body: (Which, PrefixIndex.Key) -> Void) {
+    private static func forEachIndexKey(
+        of keys: ContactSearchKeys, pool: inout TokenPool, _ body: (Which, PrefixIndex.Key) -> Void
+    ) {
         for (index, name) in keys.names.enumerated() {
             for (position, form) in name.forms.enumerated() {
                 body(.names, form)
-                let first = firstCharacter(of: form)
-                guard !first.isEmpty else { continue }
-                body(.leading, first)
-                if keys.hasForm(startingWith: first, before: index, position) { body(.leading, secondForm(startingWith: first)) }
+                guard let leading = leadingKeys(of: form, pool: &pool) else { continue }
+                body(.leading, leading.first)
+                if keys.hasForm(startingWith: leading.first, before: index, position) { body(.leading, leading.second) }
             }
         }
         for email in keys.emails where !email.isEmpty { body(.emails, email) }
@@ -320,6 +323,19 @@ struct SearchIndex: Sendable {
     /// Each ASCII character as a token, made once: most first characters are one of these,
     /// and sharing them saves an allocation per name form.
     private static let asciiCharacters: [SearchText.Token] = (0..<0x80).map { [UInt8($0)] }
+
+    /// A form's keys in `leading`, made once per character (ASCII's for every index, the others
+    /// by the pool: each was an allocation per form): its first character, and that character
+    /// marked as a second; `nil` for an empty form.
+    private static func leadingKeys(of form: SearchText.Token, pool: inout TokenPool) -> TokenPool.LeadingKeys? {
+        guard let lead = form.first else { return nil }
+        if lead < 0x80 { return TokenPool.LeadingKeys(first: asciiCharacters[Int(lead)], second: asciiSeconds[Int(lead)]) }
+        let character = form.prefix(lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
+        return pool.leadingKeys(of: character.reduce(0) { $0 << 8 | UInt32($1) }) {
+            let first = Array(character)
+            return TokenPool.LeadingKeys(first: first, second: secondForm(startingWith: first))
+        }
+    }
 
     /// The `leading` key of the contacts with two name forms that start with `character`: the
     /// character, then a byte no UTF-8 text holds, so no query's key is the same.

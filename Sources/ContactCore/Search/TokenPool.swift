@@ -1,4 +1,5 @@
-/// The name tokens one bulk build has made, so that contacts with the same name share them.
+/// The name tokens one bulk build has made, and their first characters' index keys, so that
+/// contacts with the same name share them.
 ///
 /// Given and family names repeat across an address book. Without the pool each contact holds
 /// its own copy of each token, an allocation apiece; with it, a text met before costs a lookup
@@ -8,7 +9,10 @@ struct TokenPool {
     private var tokensByText: [String: [SearchText.Token]] = [:]
     /// Tokens made by joining two others (``ContactSearchKeys/NameField/familyGiven``).
     private var joined: Set<SearchText.Token> = []
-    /// Texts and joined tokens kept, each; past it, new ones are made and not kept.
+    /// The keys of the index of first characters, by a first character's UTF-8 bytes as one
+    /// number (``SearchIndex``'s, beyond ASCII).
+    private var leading: [UInt32: LeadingKeys] = [:]
+    /// Texts, joined tokens and first characters kept, each; past it, new ones are made and not kept.
     private let keeps: Int
 
     /// How many texts, and as many joined tokens, a bulk build's pool keeps.
@@ -25,6 +29,23 @@ struct TokenPool {
         if let known = tokensByText[text] { return known }
         let made = SearchText.tokens(of: text)
         if tokensByText.count < keeps { tokensByText[text] = made }
+        return made
+    }
+
+    /// A first character's keys in the index of first characters.
+    struct LeadingKeys {
+        /// The character.
+        var first: SearchText.Token
+        /// The character marked as a second form's.
+        var second: SearchText.Token
+    }
+
+    /// The keys `make` makes for the first character whose UTF-8 bytes are `character`, the
+    /// same arrays for the same character.
+    mutating func leadingKeys(of character: UInt32, _ make: () -> LeadingKeys) -> LeadingKeys {
+        if let known = leading[character] { return known }
+        let made = make()
+        if leading.count < keeps { leading[character] = made }
         return made
     }
 
