@@ -77,14 +77,6 @@ struct ContactSearchKeys: Hashable, Sendable {
         }
         return false
     }
-    /// Whether a form before the `position`-th form of the `index`-th name starts with `character`.
-    func hasForm(startingWith character: SearchText.Token, before index: Int, _ position: Int) -> Bool {
-        // The first byte alone rules out most forms without a call.
-        func starts(_ form: SearchText.Token) -> Bool { form.first == character.first && form.hasBytePrefix(character) }
-        for name in names[..<index] where name.forms.contains(where: starts) { return true }
-        return names[index].forms.prefix(position).contains(where: starts)
-    }
-
     /// The ASCII digits of each phone number, in the contact's order.
     var phoneDigits: [String] = []
     /// Each email address as ``EmailMatching/key(of:)`` gives it, in the contact's order.

@@ -286,12 +286,20 @@ struct SearchIndex: Sendable {
     private static func forEachIndexKey(
         of keys: ContactSearchKeys, pool: inout TokenPool, _ body: (Which, PrefixIndex.Key) -> Void
     ) {
-        for (index, name) in keys.names.enumerated() {
-            for (position, form) in name.forms.enumerated() {
-                body(.names, form)
-                guard let leading = leadingKeys(of: form, pool: &pool) else { continue }
-                body(.leading, leading.first)
-                if keys.hasForm(startingWith: leading.first, before: index, position) { body(.leading, leading.second) }
+        let formCount = keys.names.reduce(0) { $0 + $1.forms.count }
+        // Each form's first character as a number, in form order: whether an earlier form
+        // starts with the same one is a scan of a few numbers, not of the earlier forms' bytes.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(1, formCount)) { seen in
+            var count = 0
+            for name in keys.names {
+                for form in name.forms {
+                    body(.names, form)
+                    guard let leading = leadingKeys(of: form, pool: &pool) else { continue }
+                    body(.leading, leading.first)
+                    seen[count] = leading.character
+                    if seen[..<count].contains(leading.character) { body(.leading, leading.second) }
+                    count += 1
+                }
             }
         }
         for email in keys.emails where !email.isEmpty { body(.emails, email) }
@@ -329,11 +337,14 @@ struct SearchIndex: Sendable {
     /// marked as a second; `nil` for an empty form.
     private static func leadingKeys(of form: SearchText.Token, pool: inout TokenPool) -> TokenPool.LeadingKeys? {
         guard let lead = form.first else { return nil }
-        if lead < 0x80 { return TokenPool.LeadingKeys(first: asciiCharacters[Int(lead)], second: asciiSeconds[Int(lead)]) }
-        let character = form.prefix(lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
-        return pool.leadingKeys(of: character.reduce(0) { $0 << 8 | UInt32($1) }) {
-            let first = Array(character)
-            return TokenPool.LeadingKeys(first: first, second: secondForm(startingWith: first))
+        if lead < 0x80 {
+            return TokenPool.LeadingKeys(character: UInt32(lead), first: asciiCharacters[Int(lead)], second: asciiSeconds[Int(lead)])
+        }
+        let bytes = form.prefix(lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
+        let character = bytes.reduce(0) { $0 << 8 | UInt32($1) }
+        return pool.leadingKeys(of: character) {
+            let first = Array(bytes)
+            return TokenPool.LeadingKeys(character: character, first: first, second: secondForm(startingWith: first))
         }
     }
 

@@ -34,6 +34,8 @@ struct TokenPool {
 
     /// A first character's keys in the index of first characters.
     struct LeadingKeys {
+        /// The character's UTF-8 bytes as one number.
+        var character: UInt32
         /// The character.
         var first: SearchText.Token
         /// The character marked as a second form's.
