@@ -280,25 +280,28 @@ struct SearchIndex: Sendable {
         return (names, leading, emails, phones)
     }
 
-    /// Every key a contact is filed under, with the prefix index it goes in, repeats and all:
-    /// each name form, its first character (and that character marked as a second when an
-    /// earlier form starts with it too), each address, and each number's trailing digits.
+    /// Every key a contact is filed under, with the prefix index it goes in, a name form or an
+    /// address as often as the contact has it: each name form, each first character of a form
+    /// once (and once more, marked as a second, when two forms start with it), each address,
+    /// and each number's trailing digits.
     private static func forEachIndexKey(
         of keys: ContactSearchKeys, pool: inout TokenPool, _ body: (Which, PrefixIndex.Key) -> Void
     ) {
         let formCount = keys.names.reduce(0) { $0 + $1.forms.count }
-        // Each form's first character as a number, in form order: whether an earlier form
-        // starts with the same one is a scan of a few numbers, not of the earlier forms' bytes.
+        // Each form's first character as a number, in form order: how many earlier forms start
+        // with the same one is a scan of a few numbers, not of the earlier forms' bytes. The
+        // character's first form files it and its second marks it; later ones would repeat them.
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(1, formCount)) { seen in
             var count = 0
             for name in keys.names {
                 for form in name.forms {
                     body(.names, form)
                     guard let leading = leadingKeys(of: form, pool: &pool) else { continue }
-                    body(.leading, leading.first)
+                    let earlier = seen[..<count].count { $0 == leading.character }
                     seen[count] = leading.character
-                    if seen[..<count].contains(leading.character) { body(.leading, leading.second) }
                     count += 1
+                    if earlier == 0 { body(.leading, leading.first) }
+                    if earlier == 1 { body(.leading, leading.second) }
                 }
             }
         }
