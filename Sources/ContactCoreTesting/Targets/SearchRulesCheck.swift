@@ -103,7 +103,24 @@ enum SearchRulesCheck {
             }
             if program.reopensAfter.contains(index) { kept.reopensAfter.insert(kept.operations.count) }
             kept.operations.append(operation)
+            if case .fetch(let app, .name(let query), let keys, let sort) = operation, let longer = longerNestedPair(query) {
+                kept.operations.append(.fetch(app: app, .name(longer), keys: keys, sort: sort))
+            }
         }
         return searchesAfterWriting || persistent && writes ? kept : nil
+    }
+
+    /// For two tokens the shorter of which is the other's first character ("ab a"), the same
+    /// search with that token two characters long ("ab ab"): the index answers the first from
+    /// its marks of a second form, the second from the postings and the contacts whose form
+    /// repeats, and a program's searches should meet both. `nil` for any other query.
+    static func longerNestedPair(_ query: QueryText) -> QueryText? {
+        guard query.tokens.count == 2 else { return nil }
+        let scalars = query.tokens.map { Array($0.unicodeScalars) }
+        let (short, long) = scalars[0].count <= scalars[1].count ? (0, 1) : (1, 0)
+        guard scalars[short].count == 1, scalars[long].count >= 2, scalars[long][0] == scalars[short][0] else { return nil }
+        var tokens = query.tokens
+        tokens[short] = String(String.UnicodeScalarView(scalars[long].prefix(2)))
+        return QueryText(text: tokens.joined(separator: " "), tokens: tokens)
     }
 }
