@@ -88,7 +88,8 @@ enum SearchRulesCheck {
     /// writing contacts (a save or an edit): such a search meets the index that the writes
     /// kept, or one built from what they wrote; `nil` otherwise. `persistent`: any program that
     /// writes, whose reopens then check what storage kept of each value (SPEC 13). The reopens
-    /// stay after the saves that asked for them.
+    /// stay after the saves that asked for them. A search of a nested pair with a
+    /// one-character token is followed by its ``longerNestedPair(_:)``.
     static func indexProgram(_ program: Program, persistent: Bool = false) -> Program? {
         var kept = program
         kept.operations = []
