@@ -323,12 +323,16 @@ struct SearchIndex: Sendable {
         keys.removeLast(keys.count - kept)
     }
 
-    /// The UTF-8 bytes of the first scalar of a token (its lead byte tells how many).
+    /// The UTF-8 bytes of the first scalar of a token.
     private static func firstCharacter(of token: SearchText.Token) -> SearchText.Token {
         guard let lead = token.first else { return [] }
-        if lead < 0x80 { return asciiCharacters[Int(lead)] }
-        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        return Array(token.prefix(length))
+        return lead < 0x80 ? asciiCharacters[Int(lead)] : Array(firstScalarBytes(of: token))
+    }
+
+    /// The bytes of a token's first scalar, in place: its lead byte tells how many.
+    private static func firstScalarBytes(of token: SearchText.Token) -> ArraySlice<UInt8> {
+        guard let lead = token.first else { return [] }
+        return token.prefix(lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
     }
 
     /// Each ASCII character as a token, made once: most first characters are one of these,
@@ -343,7 +347,7 @@ struct SearchIndex: Sendable {
         if lead < 0x80 {
             return TokenPool.LeadingKeys(character: UInt32(lead), first: asciiCharacters[Int(lead)], second: asciiSeconds[Int(lead)])
         }
-        let bytes = form.prefix(lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4)
+        let bytes = firstScalarBytes(of: form)
         let character = bytes.reduce(0) { $0 << 8 | UInt32($1) }
         return pool.leadingKeys(of: character) {
             let first = Array(bytes)

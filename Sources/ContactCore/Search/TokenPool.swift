@@ -15,11 +15,11 @@ struct TokenPool {
     /// Texts, joined tokens and first characters kept, each; past it, new ones are made and not kept.
     private let keeps: Int
 
-    /// How many texts, and as many joined tokens, a bulk build's pool keeps.
+    /// How many texts, and as many joined tokens and first characters, a bulk build's pool keeps.
     static let limit = 1 << 16
 
-    /// A pool that keeps up to `limit` texts and as many joined tokens. A pool of one contact's
-    /// keys keeps none: it would be thrown away with what it allocated.
+    /// A pool that keeps up to `limit` texts and as many joined tokens and first characters. A
+    /// pool of one contact's keys keeps none: it would be thrown away with what it allocated.
     init(keeping limit: Int = TokenPool.limit) {
         keeps = limit
     }
