@@ -15,9 +15,11 @@ extension ContactDevice {
     /// before the call that made it returns.
     ///
     /// Opening reads the whole device into memory; from then on reads never touch the file.
-    /// The search index is built by the first search that needs it (a name, phone or email
-    /// predicate of an app with full access, or the access button), which then takes up to as
-    /// long as opening did; a limited app's search never waits for it.
+    /// Meanwhile a second thread computes each contact's search keys
+    /// (``ContactDatabaseOptions/prepareSearchIndex``), and the first search that needs the
+    /// index (a name, phone or email predicate of an app with full access, or the access
+    /// button) sorts them into it, taking about a quarter of the time opening did; a limited
+    /// app's search never waits for it.
     ///
     /// The device owns the file until ``ContactCore/ContactDevice/close()`` or until it is
     /// released; a lock file at `path + ".lock"` keeps any other device, in this process or
@@ -101,6 +103,6 @@ extension ContactDevice {
                                       defaultSortOrder: options.defaultSortOrder, historyLimit: options.historyLimit)
             try queue.write { db in try SQLiteStorage.create(fresh.image, in: db) }
         }
-        return try queue.read(ImageReader.read)
+        return try queue.read { db in try ImageReader.read(db, preparingSearchIndex: options.prepareSearchIndex) }
     }
 }

@@ -6,8 +6,9 @@ import GRDBSQLite
 /// Reads a device's whole image from its database, checking every value's type: a damaged
 /// file is ``ContactCore/ContactError/Code/storageCorrupt``, never a trap in a row accessor.
 enum ImageReader {
-    /// The image, whose contacts are in the table beside it.
-    static func read(_ db: Database) throws -> (image: DeviceImage, contacts: ContactTable) {
+    /// The image, whose contacts are in the table beside it; with `preparingSearchIndex`, the
+    /// table computes their search keys as they are read (``ContactCore/ContactTable``).
+    static func read(_ db: Database, preparingSearchIndex: Bool) throws -> (image: DeviceImage, contacts: ContactTable) {
         let metas = try rows(db, """
             SELECT seed, identifierCounter, historyIdentity, nextSerial, defaultSortOrder, defaultContainer,
                 historyLimit, lastSequence FROM device WHERE id = 1
@@ -22,7 +23,7 @@ enum ImageReader {
         image.containers = try rows(db, "SELECT identifier, name, kind FROM container ORDER BY position") { columns in
             ContainerRecord(identifier: try columns.text(), name: try columns.text(), kind: try columns.int())
         }
-        let contacts = try contacts(db)
+        let contacts = try contacts(db, preparingSearchIndex: preparingSearchIndex)
         image.groups = try rows(db, "SELECT identifier, serial, name, container FROM contactGroup ORDER BY serial") { columns in
             GroupRecord(identifier: try columns.text(), serial: try columns.uint64(), name: try columns.text(),
                         containerIdentifier: try columns.text())
@@ -60,9 +61,9 @@ enum ImageReader {
     /// Contacts by serial, each with its labeled values, into a table one at a time: the two
     /// tables are stepped side by side in serial order, with no lookup per contact and no
     /// array of every row.
-    private static func contacts(_ db: Database) throws -> ContactTable {
+    private static func contacts(_ db: Database, preparingSearchIndex: Bool) throws -> ContactTable {
         let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact") ?? 0
-        var table = ContactTable(capacity: count)
+        var table = ContactTable(capacity: count, filingSearchKeys: preparingSearchIndex)
         let textSQL = DatabaseSchema.textColumns.joined(separator: ", ")
         let valueStatement = try db.makeStatement(sql: """
             SELECT contactSerial, property, position, identifier, label, value FROM labeledValue ORDER BY contactSerial, property, position

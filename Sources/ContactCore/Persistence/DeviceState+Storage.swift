@@ -145,7 +145,7 @@ extension DeviceState {
                   containers: containers, defaultContainerIdentifier: meta.defaultContainerIdentifier, members: members,
                   subgroups: subgroups, apps: apps, defaultSortOrder: sortOrder,
                   history: ChangeLog(limit: meta.historyLimit, records: commits, lastSequence: meta.lastSequence),
-                  storage: storage)
+                  storage: storage, openedIndex: table.searchIndexParts())
     }
 
     /// Serials run from 1 to `nextSerial`, each used once by a contact or a group. A reader

@@ -40,17 +40,24 @@ struct PrefixIndex: Sendable {
             while start < entries.count {
                 let first = entries[start]
                 let key = pairs[Int(first.position)].key
-                var posting = [pairs[Int(first.position)].slot]
                 var end = start + 1
                 while end < entries.count,
                       (entries[end].order(first) ?? pairs[Int(entries[end].position)].key.byteOrder(key)) == 0 {
-                    let slot = pairs[Int(entries[end].position)].slot
-                    if posting.last != slot { posting.append(slot) }
                     end += 1
                 }
                 keys.append(key)
-                singles.append(posting.count == 1 ? posting[0] : Posting.noSlot)
-                lists.append(posting.count == 1 ? [] : posting)
+                let slots = entries[start..<end].lazy.map { pairs[Int($0.position)].slot }
+                // Nondecreasing: one slot when the first and last agree, most keys' case, with no list.
+                if slots.first == slots.last, let only = slots.first {
+                    singles.append(only)
+                    lists.append([])
+                } else {
+                    var posting: [Slot] = []
+                    posting.reserveCapacity(end - start)
+                    for slot in slots where posting.last != slot { posting.append(slot) }
+                    singles.append(Posting.noSlot)
+                    lists.append(posting)
+                }
                 start = end
             }
         }

@@ -54,7 +54,7 @@ struct SearchIndex: Sendable {
         let count = order.count
         // Threads pay off for large address books only; a small one (a test, a fuzzed program)
         // is built on the calling thread.
-        let parallel = count >= 4_096
+        let parallel = count >= Self.parallelCount
         let lanes = parallel ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8)) : 1
         var searchKeys = [ContactSearchKeys](repeating: ContactSearchKeys(), count: count)
         var made = [Lane](repeating: Lane(), count: lanes)
@@ -65,26 +65,32 @@ struct SearchIndex: Sendable {
                 nonisolated(unsafe) let madeBuffer = madeBuffer
                 Self.perform(lanes, inParallel: parallel) { lane in
                     let range = (count * lane / lanes)..<(count * (lane + 1) / lanes)
-                    var output = Lane()
-                    // About what a contact with two names, a number and an address files.
-                    for (which, perContact) in zip(Which.allCases, [3, 1, 1, 2]) {
-                        output.pairs[which.rawValue].reserveCapacity(range.count * perContact)
-                    }
+                    var output = Lane(reserving: range.count)
                     for position in range {
-                        let keys = ContactSearchKeys(contacts[order[position]].fields, pool: &output.pool)
-                        let slot = Slot(position)
-                        // Repeats of a key for one slot are dropped when its posting is built.
-                        Self.forEachIndexKey(of: keys, pool: &output.pool) { which, key in
-                            output.pairs[which.rawValue].append((key, slot))
-                        }
-                        if keys.hasRepeatedForm { output.repeats.append(slot) }
-                        keysBuffer[position] = keys
+                        keysBuffer[position] = output.file(contacts[order[position]].fields, at: Slot(position))
                     }
                     madeBuffer[lane] = output
                 }
             }
         }
-        pool = made[0].pool
+        self.init(keys: searchKeys, lanes: made, serials: order.lazy.map(contacts.serial(at:)),
+                  identifiers: order.lazy.map(contacts.identifier(at:)))
+    }
+
+    /// The index of contacts whose keys were computed as they were read (``SearchIndexFeed``),
+    /// slot n being the n-th of `parts`: the prefix indexes are built from the lane's pairs.
+    init(_ parts: SearchIndexFeed.Parts) {
+        self.init(keys: parts.keys, lanes: [parts.lane], serials: parts.serials, identifiers: parts.identifiers)
+    }
+
+    /// The index whose slot n has `keys[n]`, `serials[n]` and `identifiers[n]`, its prefix
+    /// indexes built from the lanes' pairs (the lanes in slot order), each in one sort and side
+    /// by side with the identifier table: they share nothing.
+    private init(keys searchKeys: [ContactSearchKeys], lanes made: [Lane], serials: some Collection<UInt64>,
+                 identifiers slotIdentifiers: some Collection<String> & Sendable) {
+        let count = searchKeys.count
+        let parallel = count >= Self.parallelCount
+        pool = made.first?.pool ?? TokenPool()
         repeatedForms = [UInt64](repeating: 0, count: (count + 63) / 64)
         for slot in made.lazy.flatMap(\.repeats) { SlotSet.set(slot, to: true, in: &repeatedForms) }
         // Room for saves to come: an array built to its exact size grows (a copy of every
@@ -93,7 +99,7 @@ struct SearchIndex: Sendable {
         keysBySlot = searchKeys
         keysBySlot.reserveCapacity(room)
         serialBySlot.reserveCapacity(room)
-        serialBySlot.append(contentsOf: order.lazy.map(contacts.serial(at:)))
+        serialBySlot.append(contentsOf: serials)
         var built = [PrefixIndex](repeating: PrefixIndex(), count: 4)
         var table = IdentifierTable()
         let input = made.map(\.pairs)
@@ -104,7 +110,7 @@ struct SearchIndex: Sendable {
                 nonisolated(unsafe) let table = table
                 Self.perform(5, inParallel: parallel) { which in
                     guard let which = Which(rawValue: which) else {
-                        table.pointee = IdentifierTable(order.lazy.map(contacts.identifier(at:)), capacity: room)
+                        table.pointee = IdentifierTable(slotIdentifiers, capacity: room)
                         return
                     }
                     // The lanes' lists one after another: nondecreasing slots.
@@ -116,12 +122,37 @@ struct SearchIndex: Sendable {
         (names, emails, phones, leading) = (built[0], built[1], built[2], built[3])
     }
 
+    /// How many contacts a bulk build needs before it uses every core.
+    private static let parallelCount = 4_096
+
     /// What one lane of a bulk build makes besides its contacts' keys: the (key, slot) pairs of
     /// each prefix index, its contacts with a repeated name form, and its token pool.
-    private struct Lane {
-        var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], [], []]
-        var repeats: [Slot] = []
-        var pool = TokenPool()
+    struct Lane: Sendable {
+        fileprivate var pairs: [[(key: PrefixIndex.Key, slot: Slot)]] = [[], [], [], []]
+        fileprivate var repeats: [Slot] = []
+        fileprivate var pool = TokenPool()
+
+        init() {}
+
+        /// A lane with room for the pairs of about `count` contacts.
+        init(reserving count: Int) {
+            // About what a contact with two names, a number and an address files.
+            for (which, perContact) in zip(Which.allCases, [3, 1, 1, 2]) {
+                pairs[which.rawValue].reserveCapacity(count * perContact)
+            }
+        }
+
+        /// Files the contact at `slot` (after every slot filed before it): its keys, which it
+        /// returns, and its (key, slot) pairs.
+        mutating func file(_ fields: ContactFields, at slot: Slot) -> ContactSearchKeys {
+            let keys = ContactSearchKeys(fields, pool: &pool)
+            // Repeats of a key for one slot are dropped when its posting is built.
+            SearchIndex.forEachIndexKey(of: keys, pool: &pool) { which, key in
+                pairs[which.rawValue].append((key, slot))
+            }
+            if keys.hasRepeatedForm { repeats.append(slot) }
+            return keys
+        }
     }
 
     /// Runs `body` for each iteration, on every core or one after another on this thread.

@@ -3,8 +3,8 @@ extension ContactDevice {
     ///
     /// A debug check for tests and fuzzers, cheap next to a full comparison with a model: every
     /// permitted set names existing contacts only and only a limited app has one (SPEC 3, 4);
-    /// the search index, once a search has built it, files exactly what an index built at once
-    /// files, and so does each limited app's index of its permitted set; and, while the history
+    /// the search index, once a search has built it (or once opening has filed its keys), files
+    /// exactly what an index built at once files, and so does each limited app's index of its permitted set; and, while the history
     /// still reaches its first commit, replaying it gives exactly the contacts, groups and
     /// memberships there are (SPEC 11).
     public func checkInvariants() -> [String] {
@@ -25,8 +25,9 @@ extension DeviceState {
         }
         // The index kept up to date save by save against one built at once from the contacts, as
         // the first search builds it: one build and one comparison check both ways of making an
-        // index. Before the first search there is none to check.
-        if let searchIndex, let difference = searchIndex.difference(from: SearchIndex(bulk: contacts)) {
+        // index. Before the first search after opening, the one it would build from the keys
+        // filed while reading is checked; before the first search otherwise, there is none.
+        if let kept = searchIndex ?? indexFromOpening(), let difference = kept.difference(from: SearchIndex(bulk: contacts)) {
             problems.append("the search index differs from a bulk build: \(difference)")
         }
         for (bundle, index) in permittedIndexes.sorted(by: { $0.key < $1.key }) {

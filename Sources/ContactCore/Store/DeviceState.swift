@@ -54,6 +54,9 @@ struct DeviceState: Sendable {
     /// a search needs it (``prepareSearchIndex()``), in memory as after opening a database: a
     /// process that never searches pays neither for building it nor for keeping it at each save.
     private(set) var searchIndex: SearchIndex?
+    /// The search keys that opening computed as it read the contacts (``SearchIndexFeed``),
+    /// and the contacts written since: what ``prepareSearchIndex()`` builds from, when it has them.
+    private(set) var openedIndex: (parts: SearchIndexFeed.Parts, written: Set<String>)?
     /// Each limited app's search index over its permitted set, by bundle identifier, so that
     /// its searches cost what its P holds and never read the rest of the device (SPEC 4's
     /// timing class). Made by the app's first search (``preparePermittedIndex(for:)``), kept
@@ -87,7 +90,8 @@ struct DeviceState: Sendable {
          contacts: StoredContacts,
          groups: [String: StoredGroup], containers: [ContactContainer],
          defaultContainerIdentifier: String, members: [String: Set<String>], subgroups: [String: Set<String>],
-         apps: [String: AppRecord], defaultSortOrder: SortOrder, history: ChangeLog, storage: any DeviceStorage) {
+         apps: [String: AppRecord], defaultSortOrder: SortOrder, history: ChangeLog, storage: any DeviceStorage,
+         openedIndex: SearchIndexFeed.Parts?) {
         self.identifiers = identifiers
         self.historyIdentity = historyIdentity
         self.nextSerial = nextSerial
@@ -101,6 +105,7 @@ struct DeviceState: Sendable {
         self.defaultSortOrder = defaultSortOrder
         self.history = history
         self.storage = storage
+        self.openedIndex = openedIndex.map { ($0, []) }
         journal = StorageJournal(identifiers: identifiers, nextSerial: nextSerial, containerCount: containers.count)
     }
 
@@ -112,6 +117,7 @@ struct DeviceState: Sendable {
         if journal.contacts[identifier] == nil { journal.contacts[identifier] = .some(contacts[identifier]) }
         contacts[identifier] = value
         searchIndex?.update(identifier, value)
+        openedIndex?.written.insert(identifier)
         for index in permittedIndexes.indices where apps[permittedIndexes.keys[index]]?.permitted.contains(identifier) == true {
             permittedIndexes.values[index].update(identifier, value)
         }
@@ -119,12 +125,23 @@ struct DeviceState: Sendable {
     }
 
     /// The search index, built from the contacts first if the device has none yet (no search
-    /// since it was made or opened): the whole device's cost, once.
+    /// since it was made or opened): the whole device's cost, once, or after opening the cost
+    /// of the prefix indexes' sorts and of the contacts written since.
     @discardableResult
     mutating func prepareSearchIndex() -> SearchIndex {
         if let searchIndex { return searchIndex }
-        let built = SearchIndex(bulk: contacts)
+        let built = indexFromOpening() ?? SearchIndex(bulk: contacts)
+        openedIndex = nil
         searchIndex = built
+        return built
+    }
+
+    /// The index ``openedIndex`` makes: the prefix indexes of the keys filed while opening,
+    /// then each contact written since, as it is now; `nil` without them.
+    func indexFromOpening() -> SearchIndex? {
+        guard let (parts, written) = openedIndex else { return nil }
+        var built = SearchIndex(parts)
+        for identifier in written.sorted() { built.update(identifier, contacts[identifier]) }
         return built
     }
 
@@ -166,7 +183,10 @@ struct DeviceState: Sendable {
     }
 
     /// Forgets the search index, for the memory benchmark only (searches find nothing after).
-    mutating func discardSearchIndex() { searchIndex = SearchIndex() }
+    mutating func discardSearchIndex() {
+        searchIndex = SearchIndex()
+        openedIndex = nil
+    }
 
     mutating func setGroup(_ identifier: String, _ value: StoredGroup?) {
         if journal.groups[identifier] == nil { journal.groups[identifier] = .some(groups[identifier]) }
