@@ -19,8 +19,13 @@ extension BackEnd {
         BackEnd(
             name: "SQLite",
             adopt: { (device) throws(ContactError) in
-                try device.saveAsDatabase(at: SQLiteFolder(in: base).path, options: SQLiteFolder.options)
-                return device
+                let path = SQLiteFolder(in: base).path
+                try device.saveAsDatabase(at: path, options: SQLiteFolder.options)
+                // Read back, as an app starts on the file it opens at launch: the reader meets
+                // every start the bulk writer wrote, and the program meets what opening made
+                // (the search keys filed while reading).
+                device.close()
+                return try ContactDevice.open(databaseAt: path, options: SQLiteFolder.options)
             },
             create: { (seed, identity, sortOrder, historyLimit) throws(ContactError) in
                 var options = SQLiteFolder.options

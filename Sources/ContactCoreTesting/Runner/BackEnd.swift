@@ -9,8 +9,8 @@ import ContactCore
 /// exactly what the live one held, and the rest of the program runs on it, so a field that
 /// does not survive shows as a difference from the model.
 ///
-/// A program starts from a device made in memory and written to the storage whole
-/// (``adopt``), or, when it has an odd number of operations and the back end can ``create``
+/// A program starts from a device made in memory, written to the storage whole and read
+/// back (``adopt``), or, when it has an odd number of operations and the back end can ``create``
 /// one, from an empty stored device that the start's own saves and Settings changes fill one
 /// commit at a time: the storage's bulk writer and its incremental one each meet every start.
 package struct BackEnd: Sendable {

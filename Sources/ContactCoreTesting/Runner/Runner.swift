@@ -24,7 +24,8 @@ package struct Runner {
     /// The first broken rule, or `nil`.
     ///
     /// `sweeping: false` ends without the sweep of every app's view: only the device's own
-    /// invariant check, when the program asks for it, after the last reopen.
+    /// invariant check, when the program asks for it, after the last reopen (and, on a
+    /// persistent back end, always before it).
     package static func run(_ program: Program, on backEnd: BackEnd = .memory, sweeping: Bool = true) -> Failure? {
         // A program of no operation (a quarter of what fuzzing runs) checks nothing that its
         // start's sweep did not: in memory, once the start exists, it ends without a runner.
@@ -55,6 +56,10 @@ package struct Runner {
                 }
             }
             runner.step = 0
+            // The device the program left, before the final reopen reads back another: what it
+            // kept since a reopen mid-program (the search keys filed while opening) is checked
+            // here, in every program: next to SQLite's reads and writes the check costs little.
+            if backEnd.reopen != nil { try runner.checkInvariants() }
             try runner.reopen()
             // A program that wrote nothing, on the device or in the model, ends on its start,
             // which was swept when it was made: reading it again would read the same records.
