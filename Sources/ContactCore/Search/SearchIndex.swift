@@ -113,8 +113,10 @@ struct SearchIndex: Sendable {
                         table.pointee = IdentifierTable(slotIdentifiers, capacity: room)
                         return
                     }
-                    // The lanes' lists one after another: nondecreasing slots.
-                    buffer[which.rawValue] = PrefixIndex(bulk: Array(input.map { $0[which.rawValue] }.joined()))
+                    // The lanes' lists one after another: nondecreasing slots. One lane's list
+                    // (a small build's, or the keys filed while opening) is read where it is.
+                    let pairs = input.count == 1 ? input[0][which.rawValue] : Array(input.map { $0[which.rawValue] }.joined())
+                    buffer[which.rawValue] = PrefixIndex(bulk: pairs)
                 }
             }
         }
