@@ -19,29 +19,30 @@ extension BackEnd {
         BackEnd(
             name: "SQLite",
             adopt: { (device) throws(ContactError) in
-                let path = SQLiteFolder(in: base).path
-                try device.saveAsDatabase(at: path, options: SQLiteFolder.options)
+                try device.saveAsDatabase(at: SQLiteFolder(in: base).path, options: SQLiteFolder.options)
                 // Read back, as an app starts on the file it opens at launch: the reader meets
                 // every start the bulk writer wrote, and the program meets what opening made
                 // (the search keys filed while reading).
-                device.close()
-                return try ContactDevice.open(databaseAt: path, options: SQLiteFolder.options)
+                return try reopened(device)
             },
             create: { (seed, identity, sortOrder, historyLimit) throws(ContactError) in
                 var options = SQLiteFolder.options
                 (options.seed, options.identity, options.defaultSortOrder, options.historyLimit) = (seed, identity, sortOrder, historyLimit)
                 return try ContactDevice.open(databaseAt: SQLiteFolder(in: base).path, options: options)
             },
-            reopen: { (device) throws(ContactError) in
-                guard let path = device.databasePath else { throw ContactError(.storageClosed, "the device has no file") }
-                device.close()
-                return try ContactDevice.open(databaseAt: path, options: SQLiteFolder.options)
-            },
+            reopen: reopened,
             finish: { device in
                 let path = device.databasePath
                 device.close()
                 if let path { SQLiteFolder(containing: path).remove() }
             })
+    }
+
+    /// The device's file, closed and opened again.
+    private static func reopened(_ device: ContactDevice) throws(ContactError) -> ContactDevice {
+        guard let path = device.databasePath else { throw ContactError(.storageClosed, "the device has no file") }
+        device.close()
+        return try ContactDevice.open(databaseAt: path, options: SQLiteFolder.options)
     }
 
     /// ``sqlite`` on `/dev/shm` where there is one (Linux), else in the temporary folder.

@@ -45,7 +45,7 @@ package struct ContactTable: Sendable {
         }
         let last = contacts.count - 1, serial = contacts.serial(at: last)
         if last > 0, contacts.serial(at: last - 1) >= serial { feed = nil }
-        feed?.add(contacts[last].fields, identifier: contacts.identifier(at: last), serial: serial)
+        feed?.add(contacts[last].fields)
         // Contacts mostly share a container: hash each one only once in a row.
         if lastContainer.map({ ContactIdentifier.areEqual($0, container) }) != true {
             containers.insert(container)
@@ -57,6 +57,6 @@ package struct ContactTable: Sendable {
     /// n-th contact added; `nil` if they did not arrive in serial order. Ends the feed.
     mutating func searchIndexParts() -> SearchIndexFeed.Parts? {
         defer { feed = nil }
-        return feed?.finish()
+        return feed?.finish(serials: contacts.indices.map(contacts.serial(at:)), identifiers: Array(contacts.identifiers))
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// only the prefix indexes' sorts left (``SearchIndex/init(_:)``).
 ///
 /// Contacts go to the second thread in batches; a table smaller than one batch never starts
-/// it, and ``finish()`` files its contacts on the calling thread.
+/// it, and ``finish(serials:identifiers:)`` files its contacts on the calling thread.
 final class SearchIndexFeed: @unchecked Sendable {
     /// What a feed made: by slot, each contact's keys, serial and identifier, and the lane's pairs.
     struct Parts: Sendable {
@@ -20,8 +20,8 @@ final class SearchIndexFeed: @unchecked Sendable {
 
     // Touched by the feeding thread only.
     private var batch: [ContactFields] = []
-    private var serials: [UInt64] = []
-    private var identifiers: [String] = []
+    /// How many contacts were handed over.
+    private var added = 0
     /// Made with the first full batch.
     private var queue: DispatchQueue?
 
@@ -34,28 +34,26 @@ final class SearchIndexFeed: @unchecked Sendable {
     init(capacity: Int) {
         lane = SearchIndex.Lane(reserving: capacity)
         keys.reserveCapacity(capacity)
-        serials.reserveCapacity(capacity)
-        identifiers.reserveCapacity(capacity)
         batch.reserveCapacity(Self.batchSize)
     }
 
-    /// Hands over the next contact, whose serial is above every one before it.
-    func add(_ fields: ContactFields, identifier: String, serial: UInt64) {
+    /// Hands over the next contact's fields: its slot is the number handed over before it.
+    func add(_ fields: ContactFields) {
         batch.append(fields)
-        serials.append(serial)
-        identifiers.append(identifier)
+        added += 1
         guard batch.count == Self.batchSize else { return }
-        let full = batch, first = identifiers.count - full.count
+        let full = batch, first = added - full.count
         batch.removeAll(keepingCapacity: true)
         let queue = queue ?? DispatchQueue(label: "ContactCore.SearchIndexFeed")
         self.queue = queue
         queue.async { self.file(full, from: first) }
     }
 
-    /// Waits for the second thread, files the last batch, and gives what the feed made.
-    func finish() -> Parts {
+    /// Waits for the second thread, files the last batch, and gives what the feed made with
+    /// the contacts' serials and identifiers, by slot.
+    func finish(serials: [UInt64], identifiers: [String]) -> Parts {
         queue?.sync {}
-        file(batch, from: identifiers.count - batch.count)
+        file(batch, from: added - batch.count)
         batch = []
         return Parts(keys: keys, lane: lane, serials: serials, identifiers: identifiers)
     }

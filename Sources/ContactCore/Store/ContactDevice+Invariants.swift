@@ -4,9 +4,9 @@ extension ContactDevice {
     /// A debug check for tests and fuzzers, cheap next to a full comparison with a model: every
     /// permitted set names existing contacts only and only a limited app has one (SPEC 3, 4);
     /// the search index, once a search has built it (or once opening has filed its keys), files
-    /// exactly what an index built at once files, and so does each limited app's index of its permitted set; and, while the history
-    /// still reaches its first commit, replaying it gives exactly the contacts, groups and
-    /// memberships there are (SPEC 11).
+    /// exactly what an index built at once files, and so does each limited app's index of its
+    /// permitted set; and, while the history still reaches its first commit, replaying it gives
+    /// exactly the contacts, groups and memberships there are (SPEC 11).
     public func checkInvariants() -> [String] {
         state.withLock { $0.invariantViolations() }
     }
