@@ -1,4 +1,4 @@
-// The goals of issue 29 at a million contacts (Sources/Thresholds/Goals.swift), each measured
+// The goals of issue 29 at a million contacts (Sources/Goals/Goals.swift), each measured
 // beside its peer in the same run: one line per goal (goal | measured | peer | goal | met or
 // not), and exit status 1 when one is not met. Progress goes to standard error.
 //
@@ -10,7 +10,7 @@ import ContactCore
 import Foundation
 import SQLitePeer
 import StoragePeer
-import Thresholds
+import Goals
 
 try FreshOpen.runChildIfAsked()
 if CommandLine.arguments.dropFirst().first == "--memory", let contacts = CommandLine.arguments.dropFirst(2).first.flatMap({ Int($0) }) {
@@ -175,7 +175,7 @@ outcomes.append(Outcome(
 
 try? FileManager.default.removeItem(at: folder)
 progress("done")
-print("Goals at \(count) contacts (issue 29; Benchmarks/Sources/Thresholds/Goals.swift), each beside its peer in this run")
+print("Goals at \(count) contacts (issue 29; Benchmarks/Sources/Goals/Goals.swift), each beside its peer in this run")
 // In the issue's order, whatever the order of measuring.
 let order = ["search identifiers", "search, first 50", "fetch", "limited", "open", "resident"]
 outcomes.sort { first, second in

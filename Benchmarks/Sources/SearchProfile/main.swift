@@ -7,7 +7,7 @@
 import BenchmarkSupport
 import ContactCore
 import Foundation
-import Thresholds
+import Goals
 
 let arguments = CommandLine.arguments
 let size = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000

@@ -81,7 +81,7 @@ enum CJKForms {
 
     private static let pinyinCache = TextCache<UInt32, SearchText.Token>(limit: 1 << 17)
     private static let romajiCache = TextCache<SearchText.Token, SearchText.Token>(limit: 8192)
-    private static let formsCache = TextCache<SearchText.Token, [SearchText.Token]>(limit: 8192)
+    private static let formsCache = TextCache<SearchText.Token, [SearchText.Token]>(limit: 1 << 16)
 
     /// A Han character's toneless pinyin in ASCII lowercase, or `nil` if it has none.
     static func pinyin(of scalar: Unicode.Scalar) -> SearchText.Token? {

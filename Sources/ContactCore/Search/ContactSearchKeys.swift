@@ -91,26 +91,37 @@ struct ContactSearchKeys: Hashable, Sendable {
 
     /// The keys of `fields`, with tokens `pool` already holds shared rather than made again.
     init(_ fields: ContactFields, pool: inout TokenPool) {
-        var tokens: (given: [SearchText.Token], family: [SearchText.Token], phoneticGiven: [SearchText.Token],
-                     phoneticFamily: [SearchText.Token]) = ([], [], [], [])
-        for field in NameField.written {
-            let text = field.text(in: fields)
-            guard !text.isEmpty else { continue }
-            let fieldTokens = pool.tokens(of: text)
-            for token in fieldTokens { names.append(NameToken(field: field, token: token)) }
-            switch field {
-            case .given: tokens.given = fieldTokens
-            case .family: tokens.family = fieldTokens
-            case .phoneticGiven: tokens.phoneticGiven = fieldTokens
-            case .phoneticFamily: tokens.phoneticFamily = fieldTokens
-            default: break
+        let written = NameField.written
+        // Every field's tokens first, then the names at their exact size: appended one by one,
+        // a CJK name's tokens and its run-together form left a third of the array unused.
+        names = withUnsafeTemporaryAllocation(of: [SearchText.Token].self, capacity: written.count) { perField in
+            var tokens: (given: [SearchText.Token], family: [SearchText.Token], phoneticGiven: [SearchText.Token],
+                         phoneticFamily: [SearchText.Token]) = ([], [], [], [])
+            var count = 0
+            for (index, field) in written.enumerated() {
+                let text = field.text(in: fields)
+                let fieldTokens = text.isEmpty ? [] : pool.tokens(of: text)
+                perField.initializeElement(at: index, to: fieldTokens)
+                count += fieldTokens.count
+                switch field {
+                case .given: tokens.given = fieldTokens
+                case .family: tokens.family = fieldTokens
+                case .phoneticGiven: tokens.phoneticGiven = fieldTokens
+                case .phoneticFamily: tokens.phoneticFamily = fieldTokens
+                default: break
+                }
             }
-        }
-        if let joined = Self.cjkConcatenation(family: tokens.family, given: tokens.given) {
-            names.append(NameToken(field: .familyGiven, token: pool.shared(joined)))
-        }
-        if let joined = Self.cjkConcatenation(family: tokens.phoneticFamily, given: tokens.phoneticGiven) {
-            names.append(NameToken(field: .phoneticFamilyGiven, token: pool.shared(joined)))
+            defer { _ = perField.deinitialize() }
+            let joined = Self.cjkConcatenation(family: tokens.family, given: tokens.given).map { pool.shared($0) }
+            let phoneticJoined = Self.cjkConcatenation(family: tokens.phoneticFamily, given: tokens.phoneticGiven).map { pool.shared($0) }
+            var names: [NameToken] = []
+            names.reserveCapacity(count + (joined == nil ? 0 : 1) + (phoneticJoined == nil ? 0 : 1))
+            for (index, field) in written.enumerated() {
+                for token in perField[index] { names.append(NameToken(field: field, token: token)) }
+            }
+            if let joined { names.append(NameToken(field: .familyGiven, token: joined)) }
+            if let phoneticJoined { names.append(NameToken(field: .phoneticFamilyGiven, token: phoneticJoined)) }
+            return names
         }
         phoneDigits = fields.phoneNumbers.map(\.value.digits)
         emails = fields.emailAddresses.map { EmailMatching.key(of: $0.value) }

@@ -8,10 +8,13 @@ enum PhoneDigits {
     /// ASCII digits of `text`, with full-width digits folded; everything else dropped.
     static func digits(of text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            // Written in place: up to 15 digits, a number's usual length, need no allocation.
-            return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+            // Written in place, into room for the digits alone: a string made with room for more
+            // than 15 bytes is on the heap whatever it then holds, and a formatted number
+            // (+33 6 12 34 56 78) is longer than its digits, which mostly fit inline.
+            let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
+            return String(unsafeUninitializedCapacity: text.utf8.count(where: isDigit)) { buffer in
                 var count = 0
-                for byte in text.utf8 where (0x30...0x39).contains(byte) {
+                for byte in text.utf8 where isDigit(byte) {
                     buffer[count] = byte
                     count += 1
                 }
