@@ -36,6 +36,12 @@ enum SearchRulesCheck {
         for (draft, name) in zip(drafts, searchable) where draft.more.names != 0 {
             // Each contact's own full name, with and without its middle name: the exact match's edge.
             names += [true, false].map { Vocabulary.fullName(of: draft.person, names: draft.more.names, withMiddle: $0, familyFirst: !$0) }
+            // Its phonetic names run together, as one token: a form like its others, where only
+            // the written names run together are the exact full name.
+            let more = Vocabulary.moreNames[draft.more.names], join = more.phoneticFamily + more.phoneticGiven
+            if !more.phoneticFamily.isEmpty, !more.phoneticGiven.isEmpty, more.forms.contains(join) {
+                names.append(QueryText(text: join, tokens: [join]))
+            }
             // More than eight of its own forms' prefixes, one and two scalars long in turn, last
             // form first: a token that takes the first form it prefixes leaves a later one none.
             let forms = name.forms

@@ -61,6 +61,18 @@ struct AccessButtonTests {
         #expect(fixture.view(Button(queryString: "lee")).rows.map(\.identifier) == [exact, annabel, brian, organization, byEmail])
     }
 
+    /// The family and given names run together (山田太郎) are the exact full name; the phonetic
+    /// names run together (やまだたろう) are a form the contact is found by, ranked as a prefix,
+    /// so a contact that sorts first goes first.
+    @Test func aRunTogetherPhoneticNameIsNoExactFullName() throws {
+        let fixture = try AccessButtonFixture()
+        let yamada = try fixture.search.add(given: "太郎", family: "山田", phoneticGiven: "たろう", phoneticFamily: "やまだ")
+        let longer = try fixture.search.add(given: "やまだたろうえ")
+        try fixture.makeLimited()
+        #expect(fixture.view(Button(queryString: "やまだたろう")).rows.map(\.identifier) == [longer, yamada])
+        #expect(fixture.view(Button(queryString: "山田太郎")).rows.map(\.identifier) == [yamada])
+    }
+
     // MARK: One match
 
     @Test func aSingleMatchShowsTheChosenCaption() throws {
