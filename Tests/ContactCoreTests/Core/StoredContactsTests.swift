@@ -36,6 +36,25 @@ import Testing
         }
     }
 
+    /// Thousands of identifiers, so runs of occupied buckets meet and wrap around the table:
+    /// every one is found at its position after the table grew and after every third was removed.
+    @Test(arguments: [0, 7_000]) func findsEveryContactAfterGrowingAndRemovals(reserved: Int) {
+        var table = StoredContacts()
+        table.reserveCapacity(reserved)
+        let identifiers = (0..<6_000).map { "C\($0)" }
+        for (index, identifier) in identifiers.enumerated() {
+            let inserted = table.insertNew(Self.contact(UInt64(index), identifier), identifier: identifier)
+            #expect(inserted)
+        }
+        for identifier in identifiers.enumerated().filter({ $0.offset % 3 == 0 }).map(\.element) { table[identifier] = nil }
+        #expect(table.count == 4_000)
+        for (index, identifier) in identifiers.enumerated() {
+            let position = table.position(of: identifier)
+            #expect((position == nil) == (index % 3 == 0), "\(identifier)")
+            if let position { #expect(table.identifier(at: position) == identifier && table[position].serial == UInt64(index)) }
+        }
+    }
+
     /// Removing a contact moves the last one into its place: the moved one is still found.
     @Test func removalKeepsTheMovedContactFindable() {
         var table = StoredContacts()
