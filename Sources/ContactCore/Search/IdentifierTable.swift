@@ -1,9 +1,8 @@
 /// A search index's identifiers by slot, and the slot of each identifier.
 ///
-/// An identifier's slot is found through a table of slots alone (open addressing, linear
-/// probing, at most three quarters full) whose entries are compared through the identifiers
-/// by slot. A dictionary from identifier to slot held a second copy of every identifier in a
-/// table of twice the store's size: 42 B a contact at 1M, against 8 B here.
+/// An identifier's slot is found through a ``PositionTable`` whose entries are compared
+/// through the identifiers by slot. A dictionary from identifier to slot held a second copy of
+/// every identifier in a table of twice the store's size: 42 B a contact at 1M, against 8 B here.
 ///
 /// Identifiers compare as `String` does (canonically), as that dictionary did.
 struct IdentifierTable: Sendable {
@@ -11,12 +10,9 @@ struct IdentifierTable: Sendable {
 
     /// By slot; `nil` for a free slot. What a search's results read.
     private(set) var bySlot: [String?] = []
-    /// A slot per bucket, or ``empty``; a power of two in number.
-    private var buckets: [Slot] = []
+    private var table = PositionTable()
     /// How many slots hold an identifier.
     private(set) var count = 0
-
-    private static let empty: Slot = -1
 
     init() {}
 
@@ -25,8 +21,7 @@ struct IdentifierTable: Sendable {
         bySlot.reserveCapacity(max(capacity, identifiers.count))
         bySlot.append(contentsOf: identifiers.lazy.map(Optional.some))
         count = bySlot.count
-        buckets = [Slot](repeating: Self.empty, count: Self.bucketCount(for: max(capacity, count)))
-        for slot in bySlot.indices { place(Slot(slot)) }
+        rebuildTable(toHold: max(capacity, count))
     }
 
     /// Slots in use or free: one past the last slot.
@@ -37,14 +32,7 @@ struct IdentifierTable: Sendable {
 
     /// The slot holding `identifier` (or a canonically equivalent spelling).
     func slot(of identifier: String) -> Slot? {
-        guard !buckets.isEmpty else { return nil }
-        let mask = buckets.count - 1
-        var bucket = identifier.hashValue & mask
-        while case let slot = buckets[bucket], slot != Self.empty {
-            if bySlot[Int(slot)] == identifier { return slot }
-            bucket = (bucket + 1) & mask
-        }
-        return nil
+        table.find(identifier.hashValue) { bySlot[Int($0)] == identifier }.position
     }
 
     /// Puts `identifier` at `slot`: a free slot, one past the last, or the slot that holds it
@@ -57,51 +45,28 @@ struct IdentifierTable: Sendable {
         }
         bySlot[Int(slot)] = identifier
         count += 1
-        if buckets.count < Self.bucketCount(for: count) {
-            buckets = [Slot](repeating: Self.empty, count: Self.bucketCount(for: count))
-            for slot in bySlot.indices where bySlot[slot] != nil { place(Slot(slot)) }
+        if table.needsGrowing(toHold: count) {
+            rebuildTable(toHold: count)
         } else {
-            place(slot)
+            table.file(slot, hash: identifier.hashValue)
         }
     }
 
     /// Frees `slot`; the slot stays, holding no identifier.
     mutating func remove(at slot: Slot) {
         guard let identifier = bySlot[Int(slot)] else { return }
-        let mask = buckets.count - 1
-        var hole = identifier.hashValue & mask
-        while buckets[hole] != slot { hole = (hole + 1) & mask }
-        // Each later entry of the run moves back into the hole unless its own bucket lies
-        // after the hole (cyclically): a look-up probes from its bucket onwards and stops at
-        // the first empty one, so no entry may sit past an empty bucket from its own.
-        var next = (hole + 1) & mask
-        while case let moving = buckets[next], moving != Self.empty {
-            let home = (bySlot[Int(moving)]?.hashValue ?? 0) & mask
-            if (next - home) & mask >= (next - hole) & mask {
-                buckets[hole] = moving
-                hole = next
-            }
-            next = (next + 1) & mask
+        bySlot.withUnsafeBufferPointer { bySlot in
+            table.remove(slot, hash: identifier.hashValue) { bySlot[Int($0)]?.hashValue ?? 0 }
         }
-        buckets[hole] = Self.empty
         bySlot[Int(slot)] = nil
         count -= 1
     }
 
-    /// Files the identifier at `slot` in the first empty bucket from its own.
-    private mutating func place(_ slot: Slot) {
-        let mask = buckets.count - 1
-        var bucket = (bySlot[Int(slot)]?.hashValue ?? 0) & mask
-        while buckets[bucket] != Self.empty { bucket = (bucket + 1) & mask }
-        buckets[bucket] = slot
+    /// Room for `count` identifiers, each slot that holds one filed again.
+    private mutating func rebuildTable(toHold count: Int) {
+        bySlot.withUnsafeBufferPointer { bySlot in
+            let held = bySlot.indices.lazy.filter { bySlot[$0] != nil }.map { Slot($0) }
+            table.rebuild(toHold: count, held) { bySlot[Int($0)]?.hashValue ?? 0 }
+        }
     }
-
-    /// Buckets for `count` identifiers: a power of two that they fill to three quarters at most.
-    private static func bucketCount(for count: Int) -> Int {
-        max(16, (count + (count + 2) / 3).nextPowerOfTwo)
-    }
-}
-
-private extension Int {
-    var nextPowerOfTwo: Int { self <= 1 ? 1 : 1 << (Int.bitWidth - (self - 1).leadingZeroBitCount) }
 }

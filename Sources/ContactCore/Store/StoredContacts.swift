@@ -3,12 +3,10 @@
 ///
 /// A dictionary of the values themselves spreads each 200-odd-byte contact over a table twice
 /// the store's size and copies the whole contact to read one field of it; here a read of a
-/// serial or a name touches that field only. The table of positions holds 4-byte positions
-/// alone (open addressing, linear probing, at most three quarters full), each compared through
-/// the keys by position, which carry their identifier's hash: a look-up hashes the identifier
-/// once and compares hashes before it reads a stored identifier's bytes. A dictionary from key
-/// to position held a second copy of every key in a table twice the store's size: 58 B a
-/// contact at 1M, against 8 B here.
+/// serial or a name touches that field only. The contacts' positions are found through a
+/// ``PositionTable``, whose entries are compared through the keys by position; each key
+/// carries its identifier's hash, so a look-up hashes the identifier once and compares hashes
+/// before it reads a stored identifier's bytes.
 ///
 /// Identifiers compare as `String` does (canonically), as the dictionary they replace did:
 /// ``DeviceState/existingContactIndex(_:)`` then asks for the exact bytes.
@@ -17,13 +15,10 @@ struct StoredContacts: Equatable, Sendable {
     /// contact into the gap. A snapshot keeps the value it indexes, so its positions stay valid.
     typealias Position = Int
 
-    /// A position per bucket, or ``empty``; a power of two in number.
-    private var buckets: [Int32] = []
+    private var table = PositionTable()
     /// By position.
     private var keys: [Key] = []
     private var records: [StoredContact] = []
-
-    private static let empty: Int32 = -1
 
     init() {}
 
@@ -31,7 +26,7 @@ struct StoredContacts: Equatable, Sendable {
     mutating func reserveCapacity(_ capacity: Int) {
         keys.reserveCapacity(capacity)
         records.reserveCapacity(capacity)
-        if buckets.count < Self.bucketCount(for: capacity) { rehash(into: Self.bucketCount(for: capacity)) }
+        if table.needsGrowing(toHold: capacity) { rebuildTable(toHold: capacity) }
     }
 
     var count: Int { records.count }
@@ -92,7 +87,7 @@ struct StoredContacts: Equatable, Sendable {
             let key = Key(identifier)
             switch (find(key), newValue) {
             case let ((_, position?), value?): records[position] = value
-            case let ((bucket, position?), nil): remove(at: position, filedIn: bucket)
+            case let ((_, position?), nil): remove(at: position)
             case let ((bucket, nil), value?): append(value, key, at: bucket)
             case ((_, nil), nil): break
             }
@@ -113,25 +108,27 @@ struct StoredContacts: Equatable, Sendable {
     /// Appends a contact whose key the table does not hold, `bucket` being the empty one where
     /// a look-up of the key ended.
     private mutating func append(_ value: consuming StoredContact, _ key: Key, at bucket: Int) {
-        let position = Int32(records.count)
+        let position = PositionTable.Position(records.count)
         keys.append(key)
         records.append(value)
-        if buckets.count < Self.bucketCount(for: records.count) {
-            rehash(into: Self.bucketCount(for: records.count))
+        if table.needsGrowing(toHold: records.count) {
+            rebuildTable(toHold: records.count)
         } else {
-            buckets[bucket] = position
+            table.file(position, in: bucket)
         }
     }
 
-    /// Removes the contact at `position`, filed in `bucket`; the last one takes its place.
-    private mutating func remove(at position: Int, filedIn bucket: Int) {
-        free(bucket)
+    /// Removes the contact at `position`; the last one takes its place.
+    private mutating func remove(at position: Int) {
         let last = records.count - 1
-        if position != last {
-            keys.swapAt(position, last)
-            records.swapAt(position, last)
-            buckets[self.bucket(holding: Int32(last), hash: keys[position].hash)] = Int32(position)
+        keys.withUnsafeBufferPointer { keys in
+            table.remove(PositionTable.Position(position), hash: keys[position].hash) { keys[Int($0)].hash }
+            if position != last {
+                table.move(PositionTable.Position(last), hash: keys[last].hash, to: PositionTable.Position(position))
+            }
         }
+        keys.swapAt(position, last)
+        records.swapAt(position, last)
         keys.removeLast()
         records.removeLast()
     }
@@ -139,56 +136,14 @@ struct StoredContacts: Equatable, Sendable {
     /// The bucket of `key`'s position and the position; or, when the table does not hold the
     /// key, the empty bucket where its look-up ended and `nil`.
     private func find(_ key: Key) -> (bucket: Int, position: Position?) {
-        guard !buckets.isEmpty else { return (0, nil) }
-        let mask = buckets.count - 1
-        var bucket = key.hash & mask
-        while case let position = buckets[bucket], position != Self.empty {
-            if keys[Int(position)] == key { return (bucket, Int(position)) }
-            bucket = (bucket + 1) & mask
+        let (bucket, position) = table.find(key.hash) { keys[Int($0)] == key }
+        return (bucket, position.map(Int.init))
+    }
+
+    private mutating func rebuildTable(toHold count: Int) {
+        keys.withUnsafeBufferPointer { keys in
+            table.rebuild(toHold: count, keys.indices.lazy.map(PositionTable.Position.init)) { keys[Int($0)].hash }
         }
-        return (bucket, nil)
-    }
-
-    /// The bucket that holds `position`, whose key has `hash`.
-    private func bucket(holding position: Int32, hash: Int) -> Int {
-        let mask = buckets.count - 1
-        var bucket = hash & mask
-        while buckets[bucket] != position { bucket = (bucket + 1) & mask }
-        return bucket
-    }
-
-    /// Empties `bucket`. Each later entry of its run moves back into the hole unless its own
-    /// bucket lies after the hole (cyclically): a look-up probes from its key's bucket onwards
-    /// and stops at the first empty one, so no entry may sit past an empty bucket from its own.
-    private mutating func free(_ bucket: Int) {
-        let mask = buckets.count - 1
-        var hole = bucket, next = (bucket + 1) & mask
-        while case let moving = buckets[next], moving != Self.empty {
-            let home = keys[Int(moving)].hash & mask
-            if (next - home) & mask >= (next - hole) & mask {
-                buckets[hole] = moving
-                hole = next
-            }
-            next = (next + 1) & mask
-        }
-        buckets[hole] = Self.empty
-    }
-
-    /// Files every position again in `count` buckets.
-    private mutating func rehash(into count: Int) {
-        buckets = [Int32](repeating: Self.empty, count: count)
-        let mask = count - 1
-        for position in keys.indices {
-            var bucket = keys[position].hash & mask
-            while buckets[bucket] != Self.empty { bucket = (bucket + 1) & mask }
-            buckets[bucket] = Int32(position)
-        }
-    }
-
-    /// Buckets for `count` contacts: a power of two that they fill to three quarters at most.
-    private static func bucketCount(for count: Int) -> Int {
-        let needed = max(16, count + (count + 2) / 3)
-        return 1 << (Int.bitWidth - (needed - 1).leadingZeroBitCount)
     }
 
     /// Positions in insertion (serial) order; equal serials (only a corrupt file has them)
