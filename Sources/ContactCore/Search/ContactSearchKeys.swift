@@ -95,25 +95,18 @@ struct ContactSearchKeys: Hashable, Sendable {
         // Every field's tokens first, then the names at their exact size: appended one by one,
         // a CJK name's tokens and its run-together form left a third of the array unused.
         names = withUnsafeTemporaryAllocation(of: [SearchText.Token].self, capacity: written.count) { perField in
-            var tokens: (given: [SearchText.Token], family: [SearchText.Token], phoneticGiven: [SearchText.Token],
-                         phoneticFamily: [SearchText.Token]) = ([], [], [], [])
             var count = 0
             for (index, field) in written.enumerated() {
                 let text = field.text(in: fields)
                 let fieldTokens = text.isEmpty ? [] : pool.tokens(of: text)
                 perField.initializeElement(at: index, to: fieldTokens)
                 count += fieldTokens.count
-                switch field {
-                case .given: tokens.given = fieldTokens
-                case .family: tokens.family = fieldTokens
-                case .phoneticGiven: tokens.phoneticGiven = fieldTokens
-                case .phoneticFamily: tokens.phoneticFamily = fieldTokens
-                default: break
-                }
             }
             defer { _ = perField.deinitialize() }
-            let joined = Self.cjkConcatenation(family: tokens.family, given: tokens.given).map { pool.shared($0) }
-            let phoneticJoined = Self.cjkConcatenation(family: tokens.phoneticFamily, given: tokens.phoneticGiven).map { pool.shared($0) }
+            func tokens(_ field: NameField) -> [SearchText.Token] { written.firstIndex(of: field).map { perField[$0] } ?? [] }
+            let joined = Self.cjkConcatenation(family: tokens(.family), given: tokens(.given)).map { pool.shared($0) }
+            let phoneticJoined = Self.cjkConcatenation(family: tokens(.phoneticFamily), given: tokens(.phoneticGiven))
+                .map { pool.shared($0) }
             var names: [NameToken] = []
             names.reserveCapacity(count + (joined == nil ? 0 : 1) + (phoneticJoined == nil ? 0 : 1))
             for (index, field) in written.enumerated() {
