@@ -33,7 +33,10 @@ public struct Contact: Hashable, Sendable, Identifiable, Codable {
     public func isKeyAvailable(_ key: ContactKey) -> Bool { keys.contains(key) }
 
     /// Whether every one of `keys` was fetched.
-    public func areKeysAvailable(_ keys: some Sequence<ContactKey>) -> Bool {
+    ///
+    /// An array, as Apple's takes: a generic sequence ran unspecialized, element by element
+    /// through witness tables, in every caller outside this module.
+    public func areKeysAvailable(_ keys: [ContactKey]) -> Bool {
         self.keys.isSuperset(of: ContactKeySet(keys))
     }
 

@@ -15,9 +15,15 @@ enum EmailMatching {
         addresses.contains { Self.key(of: $0) == key }
     }
 
-    /// The button's email query: the text without surrounding white space; `nil` if nothing is left.
+    /// The button's email query: the text without surrounding white space (Unicode's
+    /// White_Space: spaces, tabs and line ends); `nil` if nothing is left.
+    ///
+    /// Not Foundation's trim: its character set differs between platforms (U+200B on Linux),
+    /// and on Linux it bridged every query to `NSString`.
     static func prefixKey(of query: String) -> SearchText.Token? {
-        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : key(of: trimmed)
+        let scalars = query.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return nil }
+        return key(of: String(scalars[first...last]))
     }
 }

@@ -32,19 +32,25 @@ struct PrefixIndex: Sendable {
         for position in pairs.indices { entries.append(BulkEntry(pairs[position].key, position: position)) }
         pairs.withUnsafeBufferPointer { pairs in
             // Equal keys keep the pairs' order, which is the order of their slots.
+            func order(_ lhs: BulkEntry, _ rhs: BulkEntry) -> Int {
+                lhs.order(rhs) ?? pairs[Int(lhs.position)].key.byteOrder(pairs[Int(rhs.position)].key)
+            }
             entries.sort { lhs, rhs in
-                let order = lhs.order(rhs) ?? pairs[Int(lhs.position)].key.byteOrder(pairs[Int(rhs.position)].key)
+                let order = order(lhs, rhs)
                 return order != 0 ? order < 0 : lhs.position < rhs.position
             }
+            // The distinct keys counted first: each array is made once, with room for saves to
+            // come (as SearchIndex leaves in its arrays), not grown key by key and copied again.
+            let distinct = entries.indices.dropFirst().count { order(entries[$0 - 1], entries[$0]) != 0 } + (entries.isEmpty ? 0 : 1)
+            keys.reserveCapacity(distinct + distinct / 8)
+            singles.reserveCapacity(distinct + distinct / 8)
+            lists.reserveCapacity(distinct + distinct / 8)
             var start = 0
             while start < entries.count {
                 let first = entries[start]
                 let key = pairs[Int(first.position)].key
                 var end = start + 1
-                while end < entries.count,
-                      (entries[end].order(first) ?? pairs[Int(entries[end].position)].key.byteOrder(key)) == 0 {
-                    end += 1
-                }
+                while end < entries.count, order(entries[end], first) == 0 { end += 1 }
                 keys.append(key)
                 let slots = entries[start..<end].lazy.map { pairs[Int($0.position)].slot }
                 // Nondecreasing: one slot when the first and last agree, most keys' case, with no list.
@@ -62,10 +68,6 @@ struct PrefixIndex: Sendable {
             }
         }
         ordered = KeyOrder(sorted: Array(0..<Int32(keys.count)))
-        // Room for saves to come, as SearchIndex leaves in its arrays.
-        keys.reserveCapacity(keys.count + keys.count / 8)
-        singles.reserveCapacity(keys.count + keys.count / 8)
-        lists.reserveCapacity(keys.count + keys.count / 8)
     }
 
     /// A pair as the bulk build sorts it: the key's first sixteen bytes as two big-endian

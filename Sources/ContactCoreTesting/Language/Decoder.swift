@@ -301,14 +301,17 @@ package struct Decoder {
     /// Below 0x80: tokens, each a prefix of a name token spelled raw (``Vocabulary/spell(_:_:)``),
     /// joined by a separator; 0x80–0x9F: a spelled query of ``Vocabulary/spelledQueries``;
     /// 0xA0–0xBF: a person's full name as written (``Vocabulary/fullName(of:names:withMiddle:familyFirst:)``);
-    /// from 0xC0: a phone number or an email address as typed.
+    /// from 0xC0: a phone number or an email address as typed, with white space around it
+    /// past the first turn through them (``Vocabulary/outerSpaces``).
     private func queryText(_ r: inout ByteReader) -> QueryText {
         let selector = r.byte()
         switch selector {
         case 0xC0...:
-            let n = Int(selector - 0xC0) % (Vocabulary.phones.count + Vocabulary.emails.count)
+            let texts = Vocabulary.phones.count + Vocabulary.emails.count, n = Int(selector - 0xC0) % texts
             let text = n < Vocabulary.phones.count ? Vocabulary.phones[n].text : Vocabulary.emails[n - Vocabulary.phones.count]
-            return QueryText(text: text, tokens: Vocabulary.asciiTokens(text))
+            let spaces = Vocabulary.outerSpaces[Int(selector - 0xC0) / texts % Vocabulary.outerSpaces.count]
+            let typed = spaces.before + text + spaces.after
+            return QueryText(text: typed, tokens: Vocabulary.asciiTokens(typed))
         case 0xA0...:
             return Vocabulary.fullName(of: r.index(Vocabulary.people.count), names: r.index(Vocabulary.moreNames.count),
                                        withMiddle: selector & 1 == 0, familyFirst: selector & 2 != 0)

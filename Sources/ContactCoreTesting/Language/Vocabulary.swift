@@ -175,6 +175,11 @@ package enum Vocabulary {
         return QueryText(text: text, tokens: familyFirst ? familyTokens + givenTokens : givenTokens + familyTokens)
     }
 
+    /// White space around a number or an address as typed: none, ASCII (a tab, a space, CR LF),
+    /// then beyond it (an ideographic space, a line separator, the next-line control). The
+    /// button's address rule reads the query without it (Decisions); its tokens are unchanged.
+    package static let outerSpaces: [(before: String, after: String)] = [("", ""), ("\t", " \r\n"), ("\u{3000}", "\u{2028}\u{85}")]
+
     /// What separates the tokens of a query as typed: SPEC 7 splits at white space (full-width
     /// and tabs too) and punctuation.
     package static let separators = [" ", "  ", ", ", "-", "\u{3000}", "\t", " / ", "・"]

@@ -27,30 +27,38 @@ extension Model {
 
         /// SPEC 7's name rule, over the person's forms alone when `organization` is false.
         package func matches(_ query: [String], organization: Bool = true) -> Bool {
-            !query.isEmpty && Model.assign(query, to: organization ? forms : Array(forms.prefix(personForms)))
+            !query.isEmpty && Model.assign(query, to: forms.prefix(organization ? forms.count : personForms))
         }
     }
 
     /// Every query token a prefix of a different form: tried every way, as the rule reads,
     /// remembering which (token, forms used) states have failed so that a long query of
-    /// tokens that prefix many forms ends in time.
-    static func assign(_ query: [String], to forms: [String]) -> Bool {
+    /// tokens that prefix many forms ends in time. Which forms each token prefixes is read
+    /// once, as a set of bits.
+    static func assign(_ query: [String], to forms: ArraySlice<String>) -> Bool {
         guard query.count <= forms.count, forms.count <= 64 else { return false }
-        func prefixes(_ form: String, _ token: String) -> Bool {
-            form.unicodeScalars.starts(with: token.unicodeScalars) { $0.value == $1.value }
+        var prefixed: [UInt64] = []
+        for token in query {
+            let bits = forms.enumerated().reduce(UInt64(0)) { bits, form in
+                form.element.unicodeScalars.starts(with: token.unicodeScalars) { $0.value == $1.value } ? bits | 1 << form.offset : bits
+            }
+            // Most contacts fail a query at a token that prefixes none of their forms.
+            guard bits != 0 else { return false }
+            prefixed.append(bits)
         }
-        // Most contacts fail a query at a token that prefixes none of their forms: said without the search's table.
-        guard query.allSatisfy({ token in forms.contains { prefixes($0, token) } }) else { return false }
         struct State: Hashable { var next: Int, used: UInt64 }
         var failed = Set<State>()
         func search(_ next: Int, _ used: UInt64) -> Bool {
             guard next < query.count else { return true }
             guard !failed.contains(State(next: next, used: used)) else { return false }
-            let found = forms.indices.contains { index in
-                used & 1 << index == 0 && prefixes(forms[index], query[next]) && search(next + 1, used | 1 << index)
+            var free = prefixed[next] & ~used
+            while free != 0 {
+                let form = free & (0 &- free)
+                if search(next + 1, used | form) { return true }
+                free &= free - 1
             }
-            if !found { failed.insert(State(next: next, used: used)) }
-            return found
+            failed.insert(State(next: next, used: used))
+            return false
         }
         return search(0, 0)
     }
@@ -126,8 +134,12 @@ extension Model {
             })
             let isPhoneQuery = !text.unicodeScalars.contains { $0.properties.isAlphabetic } && digits.utf8.count >= 3
             self.digits = isPhoneQuery ? digits : nil
-            // Foundation's `.whitespaces`: the space separators and the tab.
-            let isSpace = { (s: Unicode.Scalar) in s == "\t" || s.properties.generalCategory == .spaceSeparator }
+            // White space (Decisions): the space, line and paragraph separators, the controls
+            // from tab to carriage return, and the next-line control.
+            let isSpace = { (s: Unicode.Scalar) in
+                [.spaceSeparator, .lineSeparator, .paragraphSeparator].contains(s.properties.generalCategory)
+                    || (0x09...0x0D).contains(s.value) || s.value == 0x85
+            }
             let scalars = text.unicodeScalars
             let first = scalars.firstIndex { !isSpace($0) } ?? scalars.endIndex
             let end = scalars.lastIndex { !isSpace($0) }.map(scalars.index(after:)) ?? first

@@ -4,7 +4,7 @@ import ContactCore
 extension Runner {
     mutating func perform(_ operation: Op) throws(Failure) {
         let firstCommit = model.commits.count
-        let heard = inbox.withLock { $0.map(\.count) }
+        let heard = inbox.withLock { $0.map { $0.count } }
         switch operation {
         case .request(let app, let answer):
             let resolved: AccessAnswer? = answer.map { resolve($0) }

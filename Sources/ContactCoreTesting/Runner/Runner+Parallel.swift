@@ -17,7 +17,7 @@ extension Runner {
             model.answer = resolved
         }
         let firstCommit = model.commits.count
-        let heard = inbox.withLock { $0.map(\.count) }
+        let heard = inbox.withLock { $0.map { $0.count } }
         let seen = Self.together(calls, device: device, stores: stores)
         let final = Linearization.Final(
             statuses: Cast.apps.map { device.authorizationStatus(for: $0.bundleIdentifier) },

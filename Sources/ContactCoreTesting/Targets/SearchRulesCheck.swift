@@ -7,11 +7,27 @@ import ContactCore
 /// vocabulary's hand-written tables.
 /// The stateful targets check the same rules through the store and the button.
 enum SearchRulesCheck {
-    /// The library's search keys of each person as the cast brings them (``Runner/personDraft(_:)``).
-    private static let castProbes = Vocabulary.people.indices.map { SearchProbe(Runner.personDraft($0).mutableContact) }
+    /// A contact as the check meets it: the library's search keys, the model's contact and its name.
+    private struct Subject {
+        let draft: Draft
+        let probe: SearchProbe
+        let contact: Model.Contact
+        let name: Model.SearchableName
+
+        init(_ draft: Draft) {
+            self.draft = draft
+            probe = SearchProbe(draft.mutableContact)
+            contact = Model.Contact(id: "", draft, entitled: true)
+            name = Model.SearchableName(contact)
+        }
+    }
+
+    /// Each person as the cast brings them (``Runner/personDraft(_:)``): every program meets
+    /// some, so both sides of them are made once.
+    private static let cast = Vocabulary.people.indices.map { Subject(Runner.personDraft($0)) }
 
     static func check(_ program: Program) -> Failure? {
-        var drafts = program.people.map(Runner.personDraft)
+        var drafts = program.people.map { cast[$0].draft }
         var names: [QueryText] = [], phones: [Int] = [], emails: [Int] = []
         for operation in program.operations {
             switch operation {
@@ -28,12 +44,10 @@ enum SearchRulesCheck {
         // A contact or query met twice asks nothing new.
         var seenDrafts = Set<Draft>(), seenNames = Set<QueryText>()
         drafts = drafts.filter { seenDrafts.insert($0).inserted }
-        let contacts = drafts.map { Model.Contact(id: "", $0, entitled: true) }
-        let searchable = contacts.map(Model.SearchableName.init)
-        // The cast's contacts meet every program: the library's keys for them are made once.
-        let probes = drafts.map { draft in castProbes.indices.contains(draft.person) && draft == Runner.personDraft(draft.person)
-            ? castProbes[draft.person] : SearchProbe(draft.mutableContact) }
-        for (draft, name) in zip(drafts, searchable) where draft.more.names != 0 {
+        let subjects = drafts.map { draft in cast.indices.contains(draft.person) && draft == cast[draft.person].draft
+            ? cast[draft.person] : Subject(draft) }
+        for subject in subjects where subject.draft.more.names != 0 {
+            let draft = subject.draft, name = subject.name
             // Each contact's own full name, with and without its middle name: the exact match's edge.
             names += [true, false].map { Vocabulary.fullName(of: draft.person, names: draft.more.names, withMiddle: $0, familyFirst: !$0) }
             // Its phonetic names run together, as one token: a form like its others, where only
@@ -57,8 +71,8 @@ enum SearchRulesCheck {
             return Failure(rule: "SPEC 7 normalization", step: 0,
                            detail: "\(query.text.debugDescription) has tokens \(library.tokens), SPEC's are \(query.tokens)")
         }
-        for (index, draft) in drafts.enumerated() {
-            let probe = probes[index], c = contacts[index], name = searchable[index]
+        for (index, subject) in subjects.enumerated() {
+            let draft = subject.draft, probe = subject.probe, c = subject.contact, name = subject.name
             let who = "contact \(index) (\(Vocabulary.people[draft.person].given) \(Vocabulary.people[draft.person].family))"
             for (query, (library, buttonQuery)) in zip(names, zip(prepared, buttonQueries)) {
                 let rank = Model.buttonRank(buttonQuery, c, name)

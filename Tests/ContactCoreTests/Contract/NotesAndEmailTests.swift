@@ -72,7 +72,10 @@ import Testing
         #expect(try store.contactIdentifiers(matching: .emailAddress(query)) == (found ? [identifier] : []), "\(query)")
     }
 
-    @Test(arguments: ["kate@bell.org", "kate@bell", "kate@", "KATE@B"])
+    /// White space around the query is not part of it (Decisions: Unicode's White_Space, line
+    /// ends and the ideographic space among it); a zero-width space is not white space.
+    @Test(arguments: ["kate@bell.org", "kate@bell", "kate@", "KATE@B", "\tkate@bell \r\n", "\u{3000}kate@\u{2028}\u{85}",
+                      "\u{A0}kate@bell.org\u{2029}"])
     func theButtonMatchesAPrefixOfTheAddress(_ query: String) throws {
         let (device, _, _, identifier) = try Self.device()
         let chat = AppConfiguration(bundleIdentifier: "com.example.chat", usageDescription: "Chat")
@@ -84,5 +87,15 @@ import Testing
             return
         }
         #expect(row.identifier == identifier)
+    }
+
+    @Test(arguments: ["\u{200B}kate@bell", "kate@bell\u{200B}", "kate @bell"])
+    func theButtonKeepsWhatIsNotWhiteSpaceAroundTheAddress(_ query: String) throws {
+        let (device, _, _, _) = try Self.device()
+        let chat = AppConfiguration(bundleIdentifier: "com.example.chat", usageDescription: "Chat")
+        try device.applySettings(.allowLimited([]), to: chat.bundleIdentifier)
+        let view = device.contactAccessButtonView(ContactAccessButton(queryString: query), in: device.store(for: chat),
+                                                  placement: .init(frame: .init(x: 0, y: 0, width: 400, height: 80)))
+        if case .single = view.content { Issue.record("\(query.debugDescription) matched the address: \(view.content)") }
     }
 }
