@@ -180,7 +180,9 @@ fuzz_one() {
         "$(binary "$t")" "${args[@]}" "${extra[@]}" "${dirs[@]}" 2>&1
 }
 
-# stats LOG: "exec/s edges features corpus" from a libFuzzer log (plain or -fork output).
+# stats LOG: "exec/s edges features corpus repeats" from a libFuzzer log (plain or -fork
+# output); repeats: the share of inputs whose program had already run and passed, which the
+# target skips (its line at exit, "INFO: ContactCore programs: ..."; "-" for the vCard targets).
 stats() {
     awk '
         / cov: / {
@@ -192,10 +194,11 @@ stats() {
             }
         }
         /^stat::average_exec_per_sec:/ { final = $2 }
+        /^INFO: ContactCore programs:/ { inputs += $4; repeats += $8 }
         END {
             if (final != "" && final > 0) eps = final
-            printf "%s %s %s %s\n", eps == "" ? "-" : eps, cov == "" ? "-" : cov,
-                ft == "" ? "-" : ft, corp == "" ? "-" : corp
+            printf "%s %s %s %s %s\n", eps == "" ? "-" : eps, cov == "" ? "-" : cov,
+                ft == "" ? "-" : ft, corp == "" ? "-" : corp, inputs > 0 ? sprintf("%d%%", 100 * repeats / inputs) : "-"
         }' "$1"
 }
 
@@ -220,11 +223,11 @@ cmd_run() {
     before=$(artifacts "$t")
     fuzz_one "$t" | tee "$log" || rc=${PIPESTATUS[0]}
     after=$(artifacts "$t")
-    local fresh eps cov ft corp
+    local fresh eps cov ft corp repeats
     fresh=$(new_artifacts "$before" "$after")
-    read -r eps cov ft corp < <(stats "$log")
+    read -r eps cov ft corp repeats < <(stats "$log")
     echo
-    echo "$t: exec/s $eps, corpus $corp, edges $cov, features $ft, result $(result_of "$rc" "$(grep -c . <<<"$fresh" || true)")"
+    echo "$t: exec/s $eps (repeats skipped: $repeats), corpus $corp, edges $cov, features $ft, result $(result_of "$rc" "$(grep -c . <<<"$fresh" || true)")"
     report_crashes "$t" "$fresh"
     if [[ -n $fresh ]] || ((rc != 0)); then return 1; fi
 }
@@ -251,7 +254,7 @@ cmd_fuzz() {
     mapfile -t targets < <(all_targets)
     build "$FUZZ_CONFIG" "$FUZZ_SCRATCH" address "${targets[@]}"
     mkdir -p "$LOG_DIR"
-    local -A eps cov ft corp result
+    local -A eps cov ft corp repeats result
     local all_fresh="" failed=0
     for t in "${targets[@]}"; do
         local log=$LOG_DIR/$t.log before after fresh rc=0 count
@@ -261,7 +264,7 @@ cmd_fuzz() {
         after=$(artifacts "$t")
         fresh=$(new_artifacts "$before" "$after")
         count=$(grep -c . <<<"$fresh" || true)
-        read -r "eps[$t]" "cov[$t]" "ft[$t]" "corp[$t]" < <(stats "$log")
+        read -r "eps[$t]" "cov[$t]" "ft[$t]" "corp[$t]" "repeats[$t]" < <(stats "$log")
         result[$t]="$count"
         if ((count > 0 || rc != 0)); then
             failed=1
@@ -273,16 +276,17 @@ cmd_fuzz() {
     done
     local base=${eps[$BASELINE]:-}
     echo
-    printf '%-22s %10s %11s %18s %7s %9s  %s\n' target exec/s "% baseline" "corpus units/size" edges features "new crashes"
+    printf '%-22s %10s %11s %8s %18s %7s %9s  %s\n' target exec/s "% baseline" repeats "corpus units/size" edges features "new crashes"
     for t in "${targets[@]}"; do
         local share=-
         if [[ $base =~ ^[0-9]+$ && ${eps[$t]} =~ ^[0-9]+$ ]] && ((base > 0)); then
             share=$(awk -v e="${eps[$t]}" -v b="$base" 'BEGIN { p = 100 * e / b; printf(p < 10 ? "%.2f%%" : "%.0f%%", p) }')
         fi
-        printf '%-22s %10s %11s %18s %7s %9s  %s\n' "$t" "${eps[$t]}" "$share" "${corp[$t]}" \
+        printf '%-22s %10s %11s %8s %18s %7s %9s  %s\n' "$t" "${eps[$t]}" "$share" "${repeats[$t]}" "${corp[$t]}" \
             "${cov[$t]}" "${ft[$t]}" "${result[$t]}"
     done
-    echo "($FUZZ_CONFIG build, ${FUZZ_SECONDS}s per target, JOBS=$JOBS; $BASELINE does no work: its exec/s is the ceiling)"
+    echo "($FUZZ_CONFIG build, ${FUZZ_SECONDS}s per target, JOBS=$JOBS; $BASELINE does no work: its exec/s is the ceiling;"
+    echo " repeats: inputs whose program had already run and passed, counted in exec/s but not run again)"
     for t in "${targets[@]}"; do
         report_crashes "$t" "$(grep -F "$CRASH_ROOT/$t/" <<<"$all_fresh" || true)"
     done
@@ -524,7 +528,7 @@ cmd_campaign() {
         fuzz_one "$t" >"$LOG_DIR/$t.campaign.log" &
     done
     while (($(jobs -rp | wc -l) > 0)); do wait -n || failed=1; done
-    for t in "${targets[@]}"; do echo "$t: exec/s, edges, features, corpus: $(stats "$LOG_DIR/$t.campaign.log")"; done
+    for t in "${targets[@]}"; do echo "$t: exec/s, edges, features, corpus, repeats: $(stats "$LOG_DIR/$t.campaign.log")"; done
     COVERAGE_WITH_WORK=1 cmd_coverage
     if ((failed)); then die "a target stopped early: see $LOG_DIR/<Target>.campaign.log and $CRASH_ROOT"; fi
 }
