@@ -9,15 +9,20 @@
 /// A table of fixed size, made once: adding a fingerprint allocates nothing, so libFuzzer's
 /// check after each input (more blocks allocated than freed: run it again, then look for
 /// leaks) still sees only what the program's run left behind. Full, it forgets everything.
-struct PassedPrograms {
-    private var slots = [UInt64](repeating: 0, count: 1 << 20)
+package struct PassedPrograms {
+    private var slots: [UInt64]
     private var count = 0
     /// Inputs seen, and those that repeated a passed program (for ``summary``).
-    private(set) var inputs = 0
-    private(set) var repeats = 0
+    package private(set) var inputs = 0
+    package private(set) var repeats = 0
+
+    /// Room for three quarters of `capacity` (a power of two) fingerprints.
+    package init(capacity: Int = 1 << 20) {
+        slots = [UInt64](repeating: 0, count: capacity)
+    }
 
     /// The fingerprint of `program` on `backEnd`; never 0, which marks an empty slot.
-    static func fingerprint(_ program: Program, on backEnd: BackEnd) -> UInt64 {
+    package static func fingerprint(_ program: Program, on backEnd: BackEnd) -> UInt64 {
         var hasher = Hasher()
         hasher.combine(program)
         hasher.combine(backEnd.name)
@@ -25,7 +30,7 @@ struct PassedPrograms {
     }
 
     /// Counts an input; whether its program passed before.
-    mutating func isRepeat(_ fingerprint: UInt64) -> Bool {
+    package mutating func isRepeat(_ fingerprint: UInt64) -> Bool {
         inputs += 1
         var slot = home(of: fingerprint)
         while slots[slot] != 0 {
@@ -38,7 +43,7 @@ struct PassedPrograms {
         return false
     }
 
-    mutating func insert(_ fingerprint: UInt64) {
+    package mutating func insert(_ fingerprint: UInt64) {
         if count >= slots.count / 4 * 3 {
             slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             count = 0
@@ -55,7 +60,7 @@ struct PassedPrograms {
     private func home(of fingerprint: UInt64) -> Int { Int(truncatingIfNeeded: fingerprint) & (slots.count - 1) }
 
     /// One line for the end of a fuzzing run: how many inputs ran a program.
-    var summary: String {
+    package var summary: String {
         let share = inputs == 0 ? 0 : 100 * repeats / inputs
         return "INFO: ContactCore programs: \(inputs) inputs, \(inputs - repeats) run, \(repeats) (\(share)%) repeated a program that had passed and were not run again\n"
     }
