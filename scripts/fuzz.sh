@@ -197,8 +197,10 @@ stats() {
         /^INFO: ContactCore programs:/ { inputs += $4; repeats += $8 }
         END {
             if (final != "" && final > 0) eps = final
+            # (In a print statement an unparenthesized ">" redirects the output to a file.)
+            share = inputs ? sprintf("%d%%", 100 * repeats / inputs) : "-"
             printf "%s %s %s %s %s\n", eps == "" ? "-" : eps, cov == "" ? "-" : cov,
-                ft == "" ? "-" : ft, corp == "" ? "-" : corp, inputs > 0 ? sprintf("%d%%", 100 * repeats / inputs) : "-"
+                ft == "" ? "-" : ft, corp == "" ? "-" : corp, share
         }' "$1"
 }
 
