@@ -42,9 +42,10 @@ struct PrefixIndex: Sendable {
             // The distinct keys counted first: each array is made once, with room for saves to
             // come (as SearchIndex leaves in its arrays), not grown key by key and copied again.
             let distinct = entries.indices.dropFirst().count { order(entries[$0 - 1], entries[$0]) != 0 } + (entries.isEmpty ? 0 : 1)
-            keys.reserveCapacity(distinct + distinct / 8)
-            singles.reserveCapacity(distinct + distinct / 8)
-            lists.reserveCapacity(distinct + distinct / 8)
+            let room = distinct + distinct / 8
+            keys.reserveCapacity(room)
+            singles.reserveCapacity(room)
+            lists.reserveCapacity(room)
             var start = 0
             while start < entries.count {
                 let first = entries[start]

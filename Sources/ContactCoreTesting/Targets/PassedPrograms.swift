@@ -32,15 +32,9 @@ package struct PassedPrograms {
     /// Counts an input; whether its program passed before.
     package mutating func isRepeat(_ fingerprint: UInt64) -> Bool {
         inputs += 1
-        var slot = home(of: fingerprint)
-        while slots[slot] != 0 {
-            if slots[slot] == fingerprint {
-                repeats += 1
-                return true
-            }
-            slot = (slot + 1) & (slots.count - 1)
-        }
-        return false
+        guard find(fingerprint).found else { return false }
+        repeats += 1
+        return true
     }
 
     package mutating func insert(_ fingerprint: UInt64) {
@@ -48,16 +42,21 @@ package struct PassedPrograms {
             slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
             count = 0
         }
-        var slot = home(of: fingerprint)
-        while slots[slot] != 0 {
-            if slots[slot] == fingerprint { return }
-            slot = (slot + 1) & (slots.count - 1)
-        }
+        let (slot, found) = find(fingerprint)
+        guard !found else { return }
         slots[slot] = fingerprint
         count += 1
     }
 
-    private func home(of fingerprint: UInt64) -> Int { Int(truncatingIfNeeded: fingerprint) & (slots.count - 1) }
+    /// The slot that holds `fingerprint`, or the empty one where it would go (linear probing).
+    private func find(_ fingerprint: UInt64) -> (slot: Int, found: Bool) {
+        var slot = Int(truncatingIfNeeded: fingerprint) & (slots.count - 1)
+        while slots[slot] != 0 {
+            if slots[slot] == fingerprint { return (slot, true) }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return (slot, false)
+    }
 
     /// One line for the end of a fuzzing run: how many inputs ran a program.
     package var summary: String {

@@ -77,13 +77,9 @@ import Testing
     @Test(arguments: ["kate@bell.org", "kate@bell", "kate@", "KATE@B", "\tkate@bell \r\n", "\u{3000}kate@\u{2028}\u{85}",
                       "\u{A0}kate@bell.org\u{2029}"])
     func theButtonMatchesAPrefixOfTheAddress(_ query: String) throws {
-        let (device, _, _, identifier) = try Self.device()
-        let chat = AppConfiguration(bundleIdentifier: "com.example.chat", usageDescription: "Chat")
-        try device.applySettings(.allowLimited([]), to: chat.bundleIdentifier)
-        let view = device.contactAccessButtonView(ContactAccessButton(queryString: query), in: device.store(for: chat),
-                                                  placement: .init(frame: .init(x: 0, y: 0, width: 400, height: 80)))
-        guard case .single(let row) = view.content else {
-            Issue.record("\(query): \(view.content)")
+        let (content, identifier) = try Self.buttonContent(for: query)
+        guard case .single(let row) = content else {
+            Issue.record("\(query): \(content)")
             return
         }
         #expect(row.identifier == identifier)
@@ -91,11 +87,18 @@ import Testing
 
     @Test(arguments: ["\u{200B}kate@bell", "kate@bell\u{200B}", "kate @bell"])
     func theButtonKeepsWhatIsNotWhiteSpaceAroundTheAddress(_ query: String) throws {
-        let (device, _, _, _) = try Self.device()
+        let (content, _) = try Self.buttonContent(for: query)
+        if case .single = content { Issue.record("\(query.debugDescription) matched the address: \(content)") }
+    }
+
+    /// What the access button of a limited app with nothing permitted shows for `query` on
+    /// ``device()``, and the identifier of its one contact.
+    static func buttonContent(for query: String) throws -> (ContactAccessButtonView.Content, String) {
+        let (device, _, _, identifier) = try device()
         let chat = AppConfiguration(bundleIdentifier: "com.example.chat", usageDescription: "Chat")
         try device.applySettings(.allowLimited([]), to: chat.bundleIdentifier)
         let view = device.contactAccessButtonView(ContactAccessButton(queryString: query), in: device.store(for: chat),
                                                   placement: .init(frame: .init(x: 0, y: 0, width: 400, height: 80)))
-        if case .single = view.content { Issue.record("\(query.debugDescription) matched the address: \(view.content)") }
+        return (view.content, identifier)
     }
 }
