@@ -56,8 +56,10 @@ package struct Decoder {
         program.checksInvariants = device & 0xC0 == 0xC0
         let shape = version == Self.parallelVersion || version == Self.parallelDeviceVersion
             ? ParallelShape(reader.byte(), reader.byte()) : nil
+        var deviceByte: UInt8 = 0
         if reachesDevice {
             let byte = reader.byte()
+            deviceByte = byte
             program.device = DeviceSetup(identity: 1 + UInt64(byte & 1), historyLimit: DeviceSetup.historyLimits[Int(byte >> 1 & 3)],
                                          hasAccounts: byte & 8 != 0, hasGroups: byte & 0x10 != 0)
         }
@@ -76,6 +78,10 @@ package struct Decoder {
         }
         if let shape {
             (program.operations, program.parallel) = shape.split(operations)
+            // Version 5: bit 5 restricts the app the branches share at the fork; bits 6–7 draw
+            // the branches' references from that many of the newest contacts.
+            if deviceByte & 0x20 != 0 { program.operations.append(.restrict(app: shape.app, true)) }
+            if deviceByte >> 6 != 0 { program.parallel?.pool = Int(deviceByte >> 6) }
         } else {
             program.operations = operations
             program.reopensAfter = reopens

@@ -1,18 +1,23 @@
 /// The parallel part of a ``Program``: two or three branches whose operations run at the same
 /// time on threads of their own, each branch in its order, then a suffix run one at a time.
 ///
-/// The run passes when some interleaving of the branches, respecting each branch's order,
-/// makes the model give exactly what every call returned (``Linearization``). Only
-/// operations that are one call of the device appear in branches (``isAllowed(_:)``): an
-/// edit of a fetched contact is two calls, a history fetch presents tokens of the run, and each
-/// picker's person is the device's one responder.
+/// The run passes when some interleaving of the branches' calls, respecting each branch's
+/// order, makes the model give exactly what every call returned (``Linearization``). Every
+/// operation may run in a branch: an edit of a fetched contact is two calls (the fetch, then the
+/// save of what it read), a history fetch presents the tokens the run had at the fork, and
+/// each picker the person answers with the choice its operation carries.
 package struct Parallel: Hashable, Sendable {
     package var branches: [[Op]]
     package var suffix: [Op] = []
+    /// How many of the newest contacts the branches' references draw from (`nil`: every one
+    /// the run has seen): a small pool makes two branches touch the same contact far more
+    /// often than chance would.
+    package var pool: Int?
 
-    package init(branches: [[Op]], suffix: [Op] = []) {
+    package init(branches: [[Op]], suffix: [Op] = [], pool: Int? = nil) {
         self.branches = branches
         self.suffix = suffix
+        self.pool = pool
     }
 
     /// Most operations a branch holds.
@@ -21,34 +26,32 @@ package struct Parallel: Hashable, Sendable {
     /// Whether one branch writes what another touches (an app's status and permitted set, or
     /// the contacts): the programs whose runs can race, which the property runs more often.
     package var contends: Bool {
-        let contacts = Cast.actors
-        func writes(_ op: Op) -> Set<Int> {
-            switch op {
-            case .save: [contacts]
-            case .request, .settings, .restrict, .button, .accessPicker: [op.app]
-            case .fetch, .fetchOne, .editFetched, .history, .contactPicker: []
-            }
-        }
-        func touches(_ op: Op) -> Set<Int> {
-            switch op {
-            case .settings, .restrict, .request: [op.app]
-            default: [op.app, contacts]
-            }
-        }
         for (i, one) in branches.enumerated() {
-            let written = Set(one.flatMap(writes))
+            let written = Set(one.flatMap(\.writes))
             for (j, other) in branches.enumerated() where j != i {
-                if !written.isDisjoint(with: other.flatMap(touches)) { return true }
+                if !written.isDisjoint(with: other.flatMap(\.touches)) { return true }
             }
         }
         return false
     }
+}
 
-    /// Whether `op` may run in a branch.
-    package static func isAllowed(_ op: Op) -> Bool {
-        switch op {
-        case .request, .settings, .restrict, .save, .fetch, .fetchOne, .button: true
-        case .editFetched, .history, .accessPicker, .contactPicker: false
+extension Op {
+    /// What a call may change, as ``Parallel/contends`` counts it: an app (its status and
+    /// permitted set) by index, or the contacts as ``Cast/actors``.
+    var writes: Set<Int> {
+        switch self {
+        case .save, .editFetched: [Cast.actors]
+        case .request, .settings, .restrict, .button, .accessPicker: [app]
+        case .fetch, .fetchOne, .history, .contactPicker: []
+        }
+    }
+
+    /// What a call reads or writes, in the same terms.
+    var touches: Set<Int> {
+        switch self {
+        case .settings, .restrict, .request: [app]
+        default: [app, Cast.actors]
         }
     }
 }

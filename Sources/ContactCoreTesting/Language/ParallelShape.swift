@@ -21,7 +21,7 @@ struct ParallelShape {
 
     var count: Int { prefix + branches.reduce(0, +) + suffix }
 
-    /// The prefix and the parallel part; operations a branch cannot hold are left out.
+    /// The prefix and the parallel part.
     func split(_ operations: [Op]) -> (prefix: [Op], parallel: Parallel) {
         var rest = operations[...]
         func take(_ n: Int) -> [Op] {
@@ -30,7 +30,7 @@ struct ParallelShape {
         }
         let head = take(prefix)
         let branches = branches.enumerated().map { index, length in
-            take(length).filter(Parallel.isAllowed).map { op in
+            take(length).map { op in
                 switch mode {
                 case 0: op
                 case 1: op.by(index % Cast.actors)

@@ -33,7 +33,7 @@ package enum Printer {
             }
             lines.append("    ], suffix: [")
             lines += parallel.suffix.map { "        \(literal($0))," }
-            lines.append("    ])")
+            lines.append(parallel.pool.map { "    ], pool: \($0))" } ?? "    ])")
             // A race shows in some runs only: the test reruns it.
             lines += ["    for run in 1...1_000 {", "        let failure = \(run)", "        #expect(failure == nil, \"run \\(run)\")",
                       "        if failure != nil { break }", "    }", "}"]

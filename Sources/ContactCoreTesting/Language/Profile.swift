@@ -20,8 +20,9 @@ package struct Profile: Hashable, Sendable {
     /// Notifications: interleaved writers of several apps and the person's changes.
     package static let notifications = Profile(kinds: [.save, .save, .settings, .request, .accessPicker, .button,
                                                         .restrict, .editFetched])
-    /// Races: what a branch of a parallel program may call, weighted to the calls that contend
-    /// (prompts, Settings, the button, saves).
-    package static let races = Profile(kinds: [.request, .request, .settings, .settings, .restrict, .save, .save, .fetch,
-                                                .fetchOne, .button, .button])
+    /// Races: every operation, weighted to the calls that read shared state in more than one
+    /// instant (prompts, Settings and restrictions, saves, the button, the pickers, history).
+    package static let races = Profile(kinds: [.request, .request, .settings, .settings, .restrict, .restrict, .save, .save,
+                                                .editFetched, .fetch, .fetchOne, .history, .history, .accessPicker,
+                                                .accessPicker, .button, .button])
 }

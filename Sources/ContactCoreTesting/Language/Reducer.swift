@@ -41,7 +41,8 @@ package enum Reducer {
     }
 
     /// The shape with one count lowered: the prefix (bits 5–7 of byte 3), a third branch
-    /// dropped (bit 0), a branch's length (two bits each of byte 4), the suffix (bits 6–7).
+    /// dropped (bit 0), a branch's length (two bits each of byte 4), the suffix (bits 6–7);
+    /// in version 5, without the restriction at the fork or the pool (bits 5–7 of byte 5).
     private static func smallerShapes(_ bytes: [UInt8]) -> [[UInt8]] {
         var candidates: [[UInt8]] = []
         func with(_ index: Int, _ byte: UInt8) {
@@ -53,6 +54,10 @@ package enum Reducer {
         if shape >> 5 > 0 { with(3, shape &- 0x20) }
         if shape & 1 == 1 { with(3, shape & 0xFE) }
         for shift in [0, 2, 4, 6] where lengths >> shift & 3 > 0 { with(4, lengths &- (1 << shift)) }
+        if bytes[0] == Decoder.parallelDeviceVersion, bytes.count > 5 {
+            if bytes[5] & 0x20 != 0 { with(5, bytes[5] & 0xDF) }
+            if bytes[5] & 0xC0 != 0 { with(5, bytes[5] & 0x3F) }
+        }
         return candidates
     }
 }

@@ -25,8 +25,10 @@ extension Model {
         /// A new name; `carrying`: the identifier the request's group value carries (a fetched
         /// copy's), which a validation error lists.
         case renameGroup(Reference, name: String, carrying: String?)
-        /// A fetched copy with a new given name: writes only that.
-        case edit(Reference, givenPerson: Int)
+        /// A fetched copy with a new given name: writes the given name and every other key the
+        /// fetch carried, with the values the fetch read (`fetched`), which a save that landed
+        /// in between may have changed since (SPEC 2: an update writes the keys it carries).
+        case edit(Reference, givenPerson: Int, fetched: Contact, keys: Keys)
     }
 
     package enum SaveOutcome: Hashable, Sendable {
@@ -95,11 +97,12 @@ extension Model {
                 after.contacts[index].container = old.container
                 if !entitled { after.contacts[index].note = old.note }
                 touched.append((.contact(id), position))
-            case .edit(let ref, let givenPerson):
+            case .edit(let ref, let givenPerson, let fetched, let keys):
                 guard let id = contactID(ref, in: after), let index = after.contacts.firstIndex(where: { $0.id == id }) else {
                     failures.append((.recordDoesNotExist, given(ref)))
                     continue
                 }
+                after.contacts[index].write(fetched, carrying: keys)
                 after.contacts[index].givenPerson = givenPerson
                 touched.append((.contact(id), position))
             case .delete(let ref):

@@ -37,6 +37,23 @@ package struct Model: Sendable {
                       more: draft.more)
         }
 
+        /// SPEC 2: an update from a fetched copy writes the keys the copy carries, with the
+        /// values it holds, and its contact type, which every fetched contact carries.
+        mutating func write(_ copy: Contact, carrying keys: Keys) {
+            let carried = Set(keys.keys)
+            if carried.contains(.givenName) { givenPerson = copy.givenPerson }
+            if carried.contains(.familyName) { person = copy.person }
+            if carried.contains(.organizationName) { organization = copy.organization }
+            if carried.contains(.phoneNumbers) { (phone, more.phones) = (copy.phone, copy.more.phones) }
+            if carried.contains(.emailAddresses) { (email, more.emails) = (copy.email, copy.more.emails) }
+            if carried.contains(.note) { note = copy.note }
+            if carried.contains(.birthday) { birthday = copy.birthday }
+            // The other names and the details each stand for keys that are only fetched together.
+            if carried.contains(.nickname) { more.names = copy.more.names }
+            if carried.contains(.postalAddresses) { more.details = copy.more.details }
+            more.isOrganization = copy.more.isOrganization
+        }
+
         /// Every number, the first under the draft's label, as `(vocabulary index, label index)`.
         var phones: [Labeled] { Labeled.list(phone, label: Draft.phoneLabel, then: more.phones) }
         var emails: [Labeled] { Labeled.list(email, label: Draft.emailLabel, then: more.emails) }

@@ -11,6 +11,13 @@ enum Call: Sendable {
     case fetch(app: Int, Query, predicate: ContactPredicate?, ids: [String], scope: String?, keys: Keys, sort: SortOrder)
     case fetchOne(app: Int, id: String, keys: Keys)
     case button(app: Int, Tap)
+    /// The second call of an edit (``Op/editFetched(app:_:keys:givenPerson:)``): the contact the
+    /// branch's previous call fetched, with a new given name, saved.
+    case saveFetched(app: Int, id: String, keys: Keys, givenPerson: Int)
+    /// `history`: when the call lands, ``Runner/TokenPosition`` means what the state then says.
+    case history(app: Int, token: HistoryToken?, position: Runner.TokenPosition, excluding: String?, includeGroups: Bool)
+    case accessPicker(app: Int, AccessPickerSelection)
+    case contactPicker(app: Int, chosen: [String], keys: Keys)
 }
 
 /// A save as ``Runner/saveRequest(author:steps:)`` builds it.
@@ -31,6 +38,20 @@ enum Seen: Hashable, Sendable {
     case rows(Outcome<[Row]>)
     /// The rows the button showed (`nil`: hidden), then the tap's outcome.
     case button(view: [String]?, tap: Model.TapResult)
+    /// What the access picker's callback received.
+    case picked(Outcome<[String]>)
+    case history(Outcome<HistorySeen>)
+    /// A call the branch did not make: the save of an edit whose fetch failed.
+    case skipped
+}
+
+/// What a history fetch returned: its events, the values of each contact an event adds or
+/// updates (with every key the app may fetch), the token and why it was a full sync.
+struct HistorySeen: Hashable, Sendable {
+    var events: [Model.Event]
+    var rows: [Row]
+    var token: HistoryToken
+    var reason: FullSyncReason?
 }
 
 /// A fetched contact: its identifier and the value of each key fetched, as text.

@@ -19,12 +19,29 @@ struct Linearization {
         var prompts: Int
         /// Every contact with every value, as the person sees them, in insertion order.
         var contacts: [Row]
-        var groups: [String]
+        var organisation: Organisation
         /// The notifications each app received during the branches, in order.
         var heard: [[Runner.Heard]]
 
         var description: String {
-            "statuses \(statuses), permitted \(permitted.map { $0.sorted() }), \(prompts) prompts, \(contacts.count) contacts, heard \(heard)"
+            "statuses \(statuses), permitted \(permitted.map { $0.sorted() }), \(prompts) prompts, \(contacts.count) contacts, "
+                + "\(organisation.groups.count) groups, heard \(heard)"
+        }
+    }
+
+    /// The person's groups: each one's identifier and name in insertion order, the memberships
+    /// and the nestings.
+    struct Organisation: Equatable {
+        var groups: [[String]]
+        var members: Set<Model.Pair> = []
+        var subgroups: Set<Model.Nesting> = []
+
+        init(groups: [[String]]) { self.groups = groups }
+
+        init(_ model: Model) {
+            groups = model.groups.map { [$0.id, $0.name] }
+            members = model.members
+            subgroups = model.subgroups
         }
     }
 
@@ -44,12 +61,18 @@ struct Linearization {
     }
 
     /// Where a branch is: its next call, that call's next instant, and what an earlier instant
-    /// of the call carries to a later one (the rows a tap approved).
+    /// of the call carries to a later one (the rows a tap approved); `fetched`: the contact an
+    /// edit's fetch read, which the edit's save writes back.
     struct Cursor: Hashable {
         var index = 0
         var phase = 0
         var carried: [String] = []
+        var fetched: Model.Contact?
     }
+
+    /// A call the order places: its branch, its index there, and how many commits the model
+    /// had made once it landed.
+    typealias Placed = (branch: Int, index: Int, commits: Int)
 
     private struct Key: Hashable {
         var cursors: [Cursor]
@@ -62,6 +85,7 @@ struct Linearization {
         var contacts: [Model.Contact]
         var groups: [String]
         var members: Set<Model.Pair>
+        var subgroups: Set<Model.Nesting>
         var apps: [Model.App]
         var prompts: Int
         var authors: [String?]
@@ -72,6 +96,7 @@ struct Linearization {
             contacts = model.contacts
             groups = model.groups.map { $0.id + "\u{0}" + $0.name }
             members = model.members
+            subgroups = model.subgroups
             apps = model.apps
             prompts = model.promptsShown
             authors = model.commits[first...].map(\.author)
@@ -82,13 +107,13 @@ struct Linearization {
 
     /// The model after the first order that explains the run, and the calls in that order
     /// (branch, index); `nil` when none does.
-    mutating func order(from model: Model) -> (model: Model, calls: [(branch: Int, index: Int)])? {
-        var done: [(branch: Int, index: Int)] = []
+    mutating func order(from model: Model) -> (model: Model, calls: [Placed])? {
+        var done: [Placed] = []
         let start = [Cursor](repeating: Cursor(), count: calls.count)
         return search(start, holder: nil, model: model, done: &done).map { ($0, done) }
     }
 
-    private mutating func search(_ cursors: [Cursor], holder: Int?, model: Model, done: inout [(branch: Int, index: Int)]) -> Model? {
+    private mutating func search(_ cursors: [Cursor], holder: Int?, model: Model, done: inout [Placed]) -> Model? {
         if cursors.indices.allSatisfy({ cursors[$0].index == calls[$0].count }) {
             return ends(model) ? model : nil
         }
@@ -101,7 +126,7 @@ struct Linearization {
             var moved = cursors
             moved[branch] = cursor
             let finished = cursor.index > cursors[branch].index
-            if finished { done.append((branch, cursors[branch].index)) }
+            if finished { done.append((branch, cursors[branch].index, next.commits.count)) }
             if let found = search(moved, holder: holding, model: next, done: &done) { return found }
             if finished { done.removeLast() }
         }
@@ -111,7 +136,7 @@ struct Linearization {
 
     /// Whether the device ended where `model` is.
     private func ends(_ model: Model) -> Bool {
-        guard model.promptsShown == final.prompts, model.groups.map(\.id) == final.groups,
+        guard model.promptsShown == final.prompts, Organisation(model) == final.organisation,
               model.contacts.map({ Row($0, keys: .everything) }) == final.contacts else { return false }
         for app in Cast.apps.indices {
             guard model.apps[app].status == final.statuses[app], model.apps[app].permitted == final.permitted[app],
@@ -126,8 +151,10 @@ struct Linearization {
     private func step(_ branch: Int, _ cursor: inout Cursor, _ holder: inout Int?, _ model: inout Model) -> Bool {
         let seen = seen[branch][cursor.index]
         let free = holder == nil || holder == branch
+        /// What this call hands the branch's next one: an edit's fetch, the contact it read.
+        var handed: Model.Contact?
         func finish(_ agrees: Bool) -> Bool {
-            cursor = Cursor(index: cursor.index + 1)
+            cursor = Cursor(index: cursor.index + 1, fetched: handed)
             return agrees
         }
         func then(_ phase: Int, carrying: [String] = []) -> Bool {
@@ -135,8 +162,9 @@ struct Linearization {
             cursor.carried = carrying
             return true
         }
-        /// The gate of every read and write (a prompt from `notDetermined`), then `body`.
-        func gated(_ app: Int, failed: (ContactError.Code) -> Seen, body: (inout Model) -> Seen) -> Bool {
+        /// The gate of every read and write (a prompt from `notDetermined`), then the call's
+        /// own instant, where `agrees` says whether the model gives what the call returned.
+        func gated(_ app: Int, failed: (ContactError.Code) -> Seen, agrees: (inout Model) -> Bool) -> Bool {
             switch cursor.phase {
             case 0:
                 guard model.apps[app].status == .notDetermined else { return then(2) }
@@ -152,7 +180,27 @@ struct Linearization {
                 return then(2)
             default:
                 guard model.apps[app].status != .notDetermined else { return finish(seen == failed(.authorizationDenied)) }
-                return finish(seen == body(&model))
+                return finish(agrees(&model))
+            }
+        }
+        /// A save: after the gate it reads the status once more, checks entitlements and values
+        /// (which depend on the request only), then commits under the lock at a later instant.
+        func saving(_ app: Int, author: String?, _ steps: [Model.SaveStep]) -> Bool {
+            guard case .save(_, let contacts, let groups) = seen else { return false }
+            func failed(_ code: ContactError.Code) -> Seen { .save(.failed(code, identifiers: [], underlying: 0), contacts: [:], groups: [:]) }
+            if cursor.phase == 2 {
+                guard model.apps[app].status.grantsAccess else { return finish(seen == failed(.authorizationDenied)) }
+                var probe = model
+                let outcome = probe.save(app: app, author: author, steps: steps, newContacts: contacts, newGroups: groups)
+                if case .failed(let code, _, _) = outcome, code == .unauthorizedKeys || code.rawValue / 100 == 3 {
+                    return finish(seen == .save(outcome, contacts: contacts, groups: groups))
+                }
+                return then(3)
+            }
+            if cursor.phase == 3 { cursor.phase = 2 }
+            return gated(app, failed: failed) { model in
+                seen == .save(model.save(app: app, author: author, steps: steps, newContacts: contacts, newGroups: groups),
+                              contacts: contacts, groups: groups)
             }
         }
 
@@ -176,41 +224,51 @@ struct Linearization {
             model.setRestricted(restricted, app: app)
             return finish(seen == .done)
         case .save(let app, let author, let save):
-            // After the gate a save reads the status once more, checks entitlements and values
-            // (which depend on the request only), then commits under the lock at a later instant.
-            guard case .save(_, let contacts, let groups) = seen else { return false }
-            func failed(_ code: ContactError.Code) -> Seen { .save(.failed(code, identifiers: [], underlying: 0), contacts: [:], groups: [:]) }
-            if cursor.phase == 2 {
-                guard model.apps[app].status.grantsAccess else { return finish(seen == failed(.authorizationDenied)) }
-                var probe = model
-                let outcome = probe.save(app: app, author: author, steps: save.steps, newContacts: contacts, newGroups: groups)
-                if case .failed(let code, _, _) = outcome, code == .unauthorizedKeys || code.rawValue / 100 == 3 {
-                    return finish(seen == .save(outcome, contacts: contacts, groups: groups))
-                }
-                return then(3)
-            }
-            if cursor.phase == 3 { cursor.phase = 2 }
-            return gated(app, failed: failed) { model in
-                .save(model.save(app: app, author: author, steps: save.steps, newContacts: contacts, newGroups: groups),
-                      contacts: contacts, groups: groups)
-            }
+            return saving(app, author: author, save.steps)
+        case .saveFetched(let app, let id, let keys, let person):
+            // No save when the edit's fetch failed; else the copy it read, with the new given name.
+            guard seen != .skipped else { return finish(cursor.fetched == nil) }
+            guard let fetched = cursor.fetched else { return false }
+            return saving(app, author: nil, [.edit(.saved(id), givenPerson: person, fetched: fetched, keys: keys)])
         case .fetch(let app, let query, _, let ids, let scope, let keys, let sort):
             if cursor.phase == 0 {
                 if keys.keys.contains(.note), !Cast.apps[app].hasNotesEntitlement { return finish(seen == .rows(.failure(.unauthorizedKeys))) }
                 if Model.isInvalid(query) { return finish(seen == .rows(.failure(.predicateInvalid))) }
             }
             return gated(app, failed: { .rows(.failure($0)) }) { model in
-                if let code = model.access(app) { return .rows(.failure(code)) }
+                if let code = model.access(app) { return seen == .rows(.failure(code)) }
                 let selected = model.select(query, resolved: ids, scope: scope, app: app) ?? []
-                return .rows(.success(model.sorted(selected, by: sort).map { Row($0, keys: keys) }))
+                return seen == .rows(.success(model.sorted(selected, by: sort).map { Row($0, keys: keys) }))
             }
         case .fetchOne(let app, let id, let keys):
             if cursor.phase == 0, keys.keys.contains(.note), !Cast.apps[app].hasNotesEntitlement {
                 return finish(seen == .rows(.failure(.unauthorizedKeys)))
             }
+            let edits = calls[branch].indices.contains(cursor.index + 1)
+                && { if case .saveFetched = calls[branch][cursor.index + 1] { true } else { false } }()
             return gated(app, failed: { .rows(.failure($0)) }) { model in
-                .rows(model.fetchOne(app: app, id, keys: keys).map { [Row($0, keys: keys)] })
+                let outcome = model.fetchOne(app: app, id, keys: keys)
+                if edits, case .success(let contact) = outcome { handed = contact }
+                return seen == .rows(outcome.map { [Row($0, keys: keys)] })
             }
+        case .history(let app, _, let position, let author, let includeGroups):
+            guard case .history(let outcome) = seen else { return false }
+            return gated(app, failed: { .history(.failure($0)) }) { model in
+                if let code = model.access(app) { return outcome == .failure(code) }
+                guard case .success(let history) = outcome else { return false }
+                return Runner.historyAgrees(history, app: app, position: position, excluding: author, includeGroups: includeGroups,
+                                            in: model)
+            }
+        case .accessPicker(let app, let selection):
+            // Shown only to a limited app; the person's choice lands at a later instant, on
+            // the state it finds then (SPEC 1b).
+            guard case .picked(let granted) = seen else { return false }
+            guard cursor.phase == 1 else {
+                return model.apps[app].status == .limited ? then(1) : finish(granted == .success([]))
+            }
+            return finish(granted == .success(model.presentAccessPicker(app, adding: selection.adding, removing: selection.removing)))
+        case .contactPicker(let app, let chosen, let keys):
+            return finish(seen == .rows(model.presentContactPicker(app, chosen: chosen, keys: keys).map { $0.map { Row($0, keys: keys) } }))
         case .button(let app, let tap):
             guard case .button(let view, let result) = seen else { return false }
             switch cursor.phase {

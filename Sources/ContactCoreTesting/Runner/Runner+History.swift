@@ -5,9 +5,10 @@ extension Runner {
     mutating func history(app: Int, _ pick: TokenPick, excluding author: String?, includeGroups: Bool) throws(Failure) {
         // The model answers the prompt a first fetch shows first: a limited answer decides the meaning.
         let access = model.access(app)
-        let (token, meaning) = self.token(pick, app: app)
+        let (token, position) = self.token(pick)
+        let meaning = Self.meaning(of: position, app: app, in: model)
         // The keys this app may fetch: every event's values are compared with the model's.
-        let keys = Cast.apps[app].hasNotesEntitlement ? Keys.everything : Keys.everythingButNote
+        let keys = Self.historyKeys(app)
         let request = ChangeHistoryFetchRequest(startingToken: token, includeGroupChanges: includeGroups,
                                                 excludedTransactionAuthors: author.map { [$0] } ?? [],
                                                 additionalContactKeys: keys.keys)
@@ -19,8 +20,9 @@ extension Runner {
         }
         try expect(nil, access, "SPEC 11 history", "history fetch by app \(app)")
         let events = history.events.map(Self.event)
-        if model.apps[app].status == .limited {
-            try expect(history.currentToken, .limitedAccess, "SPEC 11 limited access token", "token given to limited app \(app)")
+        // The token of the instant the events come from: this device's position now.
+        if let now = Self.currentToken(for: model.apps[app].status, in: model) {
+            try expect(history.currentToken, now, "SPEC 11 history token", "the token given to app \(app) with its events")
         }
         let full = model.fullSync(app: app, includeGroups: includeGroups)
         switch meaning {
@@ -53,42 +55,61 @@ extension Runner {
         case bytes
     }
 
-    /// The token a pick presents and what it means to this device for `app`.
-    func token(_ pick: TokenPick, app: Int) -> (HistoryToken?, TokenMeaning) {
-        let seen = { (n: Int) in tokens.isEmpty ? nil : tokens[tokens.count - 1 - n % tokens.count] }
-        let token: HistoryToken?, meaning: TokenMeaning
-        switch pick {
-        case .none:
-            (token, meaning) = (nil, .fullSync(.noToken))
-        case .seen(let n):
-            let known = seen(n)
-            (token, meaning) = (known?.token, known.map { reach($0.commits) } ?? .fullSync(.noToken))
-        case .limitedAccess:
-            (token, meaning) = (.limitedAccess, .fullSync(.accessUpgraded))
-        case .foreign(let bytes):
-            (token, meaning) = (HistoryToken(bytes: bytes), .bytes)
-        case .otherDevice(let n):
-            (token, meaning) = (Self.tokens(of: model.device.otherIdentity, after: n), .fullSync(.foreignToken))
-        case .atCommit(let n):
-            let commits = 1 + n % Self.tokensPerIdentity
-            // A position the device has not reached yet: a token from the future.
-            (token, meaning) = (Self.tokens(of: model.device.identity, after: n),
-                                commits > model.commits.count ? .fullSync(.futureToken) : reach(commits))
-        case .damaged(let n, let index, let mask):
-            if var bytes = seen(n)?.token.bytes, !bytes.isEmpty {
-                bytes[index % bytes.count] ^= mask == 0 ? 1 : mask
-                (token, meaning) = (HistoryToken(bytes: bytes), .fullSync(.malformedToken))
-            } else {
-                (token, meaning) = (nil, .fullSync(.noToken))
-            }
-        }
-        // SPEC 11: a limited app's every fetch is a full sync, whatever the token.
-        return (token, model.apps[app].status == .limited ? .fullSync(.limitedAccess) : meaning)
+    /// Where a presented token points, before the state it lands on says what that means: a
+    /// position of this device may be expired or in the future, and no token means anything
+    /// to a limited app (``meaning(of:app:in:)``).
+    enum TokenPosition: Sendable {
+        /// After the first n commits of this device.
+        case commits(Int)
+        case fullSync(FullSyncReason)
+        case bytes
     }
 
-    /// The changes since the first `commits` commits, if the history still keeps every one after them.
-    func reach(_ commits: Int) -> TokenMeaning {
-        model.device.historyLimit.map { model.commits.count - commits > $0 } == true ? .fullSync(.expiredToken) : .since(commits)
+    /// The token a pick presents and where it points.
+    func token(_ pick: TokenPick) -> (HistoryToken?, TokenPosition) {
+        let seen = { (n: Int) in tokens.isEmpty ? nil : tokens[tokens.count - 1 - n % tokens.count] }
+        switch pick {
+        case .none:
+            return (nil, .fullSync(.noToken))
+        case .seen(let n):
+            let known = seen(n)
+            return (known?.token, known.map { .commits($0.commits) } ?? .fullSync(.noToken))
+        case .limitedAccess:
+            return (.limitedAccess, .fullSync(.accessUpgraded))
+        case .foreign(let bytes):
+            return (HistoryToken(bytes: bytes), .bytes)
+        case .otherDevice(let n):
+            return (Self.tokens(of: model.device.otherIdentity, after: n), .fullSync(.foreignToken))
+        case .atCommit(let n):
+            return (Self.tokens(of: model.device.identity, after: n), .commits(1 + n % Self.tokensPerIdentity))
+        case .damaged(let n, let index, let mask):
+            guard var bytes = seen(n)?.token.bytes, !bytes.isEmpty else { return (nil, .fullSync(.noToken)) }
+            bytes[index % bytes.count] ^= mask == 0 ? 1 : mask
+            return (HistoryToken(bytes: bytes), .fullSync(.malformedToken))
+        }
+    }
+
+    /// What a token pointing at `position` means to `app` on `model`: a limited app's every
+    /// fetch is a full sync, whatever the token; a position the device has not reached yet is
+    /// a token from the future; one the history no longer keeps every commit after has expired.
+    static func meaning(of position: TokenPosition, app: Int, in model: Model) -> TokenMeaning {
+        guard model.apps[app].status != .limited else { return .fullSync(.limitedAccess) }
+        switch position {
+        case .commits(let commits) where commits > model.commits.count: return .fullSync(.futureToken)
+        case .commits(let commits):
+            let expired = model.device.historyLimit.map { model.commits.count - commits > $0 } == true
+            return expired ? .fullSync(.expiredToken) : .since(commits)
+        case .fullSync(let reason): return .fullSync(reason)
+        case .bytes: return .bytes
+        }
+    }
+
+    /// The token the device gives an app of `status` when `model` has made its commits: the
+    /// limited-access one, or the one a device of the same identity gave after as many
+    /// commits (`nil` past the commits those devices made).
+    static func currentToken(for status: AuthorizationStatus, in model: Model) -> HistoryToken? {
+        if status == .limited { return .limitedAccess }
+        return (1...tokensPerIdentity).contains(model.commits.count) ? tokens(of: model.device.identity, after: model.commits.count - 1) : nil
     }
 
     static let tokensPerIdentity = 64
@@ -114,6 +135,38 @@ extension Runner {
             tokens.append(token)
         }
         return tokens
+    }
+
+    /// SPEC 11 for a fetch of a parallel program, landed on `model`: the events and reason
+    /// its token's position gives there, each added or updated contact's values there, and
+    /// the token of that instant.
+    static func historyAgrees(_ seen: HistorySeen, app: Int, position: TokenPosition, excluding author: String?,
+                              includeGroups: Bool, in model: Model) -> Bool {
+        if let now = currentToken(for: model.apps[app].status, in: model), seen.token != now { return false }
+        let agrees: Bool = switch meaning(of: position, app: app, in: model) {
+        case .since(let commits):
+            seen.reason == nil && matches(seen.events, model.delta(since: commits, excluding: author, includeGroups: includeGroups))
+        case .fullSync(let reason):
+            seen.reason == reason && matches(seen.events, model.fullSync(app: app, includeGroups: includeGroups))
+        case .bytes where seen.events.first == .dropEverything:
+            seen.reason == .malformedToken && matches(seen.events, model.fullSync(app: app, includeGroups: includeGroups))
+        case .bytes:
+            (0...model.commits.count).contains {
+                matches(seen.events, model.delta(since: $0, excluding: author, includeGroups: includeGroups))
+            }
+        }
+        let keys = historyKeys(app)
+        return agrees && seen.rows == seen.events.compactMap { event in
+            switch event {
+            case .addContact(let id), .updateContact(let id): model.contact(id).map { Row($0, keys: keys) }
+            default: nil
+            }
+        }
+    }
+
+    /// Every key `app` may fetch: what its history fetches ask for.
+    static func historyKeys(_ app: Int) -> Keys {
+        Cast.apps[app].hasNotesEntitlement ? Keys.everything : Keys.everythingButNote
     }
 
     func expectEvents(_ events: [Model.Event], _ expected: [[Model.Event]], _ rule: String) throws(Failure) {

@@ -81,7 +81,7 @@ extension Runner {
         // Newest first: a small byte names what the program just made, so repeated touches of
         // one object (the coalescing pairs of SPEC 11) are the common case, not a rare one.
         case .known(let n), .added(let n):
-            return contacts.isEmpty ? "0000000000001:P" : contacts[contacts.count - 1 - n % contacts.count]
+            return contacts.isEmpty ? "0000000000001:P" : contacts[contacts.count - 1 - n % min(contacts.count, pool ?? .max)]
         case .junk(let n):
             let junk = Vocabulary.junkIdentifiers, respellings = Vocabulary.respellings
             if n % (junk.count + respellings.count) < junk.count { return junk[n % (junk.count + respellings.count)] }
@@ -276,12 +276,12 @@ extension Runner {
             return try expect(Outcome<String>.failure(error.code), fetched.map(\.id), "SPEC 4/5 fetch one", "fetch before an edit")
         }
         model = expected
-        guard case .success = fetched else { throw fail("SPEC 4/5 fetch one", "fetched \(id.debugDescription), expected \(fetched)") }
+        guard case .success(let read) = fetched else { throw fail("SPEC 4/5 fetch one", "fetched \(id.debugDescription), expected \(fetched)") }
         var copy = contact.mutableCopy()
         copy.givenName = Vocabulary.people[givenPerson].given
         var request = SaveRequest()
         request.update(copy)
-        try execute(request, app: app, author: nil, [.edit(.saved(id), givenPerson: givenPerson)], contacts: [], groups: [])
+        try execute(request, app: app, author: nil, [.edit(.saved(id), givenPerson: givenPerson, fetched: read, keys: keys)], contacts: [], groups: [])
     }
 
     /// Executes a request on the device, then on the model with the identifiers the device gave.

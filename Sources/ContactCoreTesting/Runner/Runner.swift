@@ -17,6 +17,9 @@ package struct Runner {
     var groups: [String] = []
     /// History tokens the store handed out, with how many commits the model had then.
     var tokens: [(token: HistoryToken, commits: Int)] = []
+    /// While a parallel program's branches are resolved: how many of the newest contacts their
+    /// references draw from (``Parallel/pool``).
+    var pool: Int?
     var step = 0
     /// The start this runner was made from, when it may go back to ``idle`` after a program.
     private var start: Start?

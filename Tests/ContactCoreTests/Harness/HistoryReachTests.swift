@@ -250,8 +250,6 @@ import Testing
             == [.contactPicker(app: 0, chosen: [.known(0), .known(1)], keys: Keys(bits: 3))])
         #expect(FuzzTarget.permittedSet.program([2, 4, 1] + record).operations
             == [.accessPicker(app: 0, adding: [.known(0), .known(1)], removing: [])])
-        // A branch never holds it: the picker's person is the device's one responder.
-        #expect(!Parallel.isAllowed(.contactPicker(app: 0, chosen: [], keys: Keys(bits: 0))))
     }
 
     /// Random version 4 inputs spell both, a rename of a group the same save added included.

@@ -14,11 +14,12 @@ import Testing
     /// some runs only. The others run once.
     static let runs = environment["CONTACTCORE_PARALLEL_RUNS"].flatMap { Int($0) } ?? 10
 
-    /// The parallel version byte, the device and status bytes, the shape (two bytes), then
-    /// records behind their length bytes.
-    static let inputs = zip(Gen.uint8().array(of: 4), Gen.uint8().array(of: 1...12).array(of: 2...16))
+    /// The parallel version byte (version 5), the device and status bytes, the shape (two
+    /// bytes), version 5's device byte (a restricted app at the fork, the reference pool),
+    /// then records behind their length bytes.
+    static let inputs = zip(Gen.uint8().array(of: 5), Gen.uint8().array(of: 1...12).array(of: 2...16))
         .map { (header: [UInt8], records: [[UInt8]]) -> [UInt8] in
-            var bytes: [UInt8] = [Decoder.parallelVersion]
+            var bytes: [UInt8] = [Decoder.parallelDeviceVersion]
             bytes += header
             for record in records { bytes += [UInt8(record.count)] + record }
             return bytes

@@ -1,0 +1,91 @@
+import ContactCore
+import ContactCoreTesting
+import Testing
+
+/// What the parallel property's programs can race, counted over inputs drawn as its default
+/// run draws them: a call that never meets another in a branch is a race the property cannot see.
+@Suite struct ParallelReachTests {
+    /// The property's inputs (``ParallelPropertyTests/inputs``) from a fixed generator: version
+    /// 5, five header bytes, then 2 to 16 records of 1 to 12 bytes.
+    static let inputs: [[UInt8]] = {
+        var generator = SeededGenerator(seed: 0x1B)
+        func byte() -> UInt8 { UInt8(truncatingIfNeeded: generator.next()) }
+        return (0..<ParallelPropertyTests.cases).map { _ in
+            var bytes = [Decoder.parallelDeviceVersion] + (0..<5).map { _ in byte() }
+            for _ in 0..<(2 + Int(generator.next() % 15)) {
+                let length = 1 + Int(generator.next() % 12)
+                bytes += [UInt8(length)] + (0..<length).map { _ in byte() }
+            }
+            return bytes
+        }
+    }()
+
+    static let programs = inputs.map(RaceCheck.program)
+
+    static func kind(_ op: Op) -> String {
+        switch op {
+        case .request: "request"
+        case .settings: "settings"
+        case .restrict: "restrict"
+        case .save: "save"
+        case .editFetched: "editFetched"
+        case .fetch: "fetch"
+        case .fetchOne: "fetchOne"
+        case .history: "history"
+        case .accessPicker: "accessPicker"
+        case .button: "button"
+        case .contactPicker: "contactPicker"
+        }
+    }
+
+    static let kinds = ["request", "settings", "restrict", "save", "editFetched", "fetch", "fetchOne", "history", "accessPicker",
+                        "button", "contactPicker"]
+
+    /// Every kind of operation runs in a branch while every kind (itself included) runs in another.
+    @Test func everyOperationRacesEveryOther() {
+        var met = Set<[String]>()
+        for case let parallel? in Self.programs.map(\.parallel) {
+            for (i, one) in parallel.branches.enumerated() {
+                for other in parallel.branches[(i + 1)...] {
+                    for a in one { for b in other { met.insert([Self.kind(a), Self.kind(b)].sorted()) } }
+                }
+            }
+        }
+        let missing = Self.kinds.flatMap { a in Self.kinds.map { b in [a, b].sorted() } }.filter { !met.contains($0) }
+        #expect(missing.isEmpty, "never raced: \(Set(missing))")
+        #expect(Self.programs.contains { $0.parallel?.branches.count == 3 }, "three branches")
+    }
+
+    /// The app the branches share starts them at every status, restricted included.
+    @Test func branchesStartFromEveryStatus() {
+        var statuses = Set<AuthorizationStatus>()
+        for program in Self.programs.prefix(400) {
+            statuses.formUnion(Runner.contention(of: program)?.statuses ?? [])
+        }
+        #expect(statuses == [.notDetermined, .restricted, .denied, .limited, .authorized])
+    }
+
+    /// A pool of the newest contacts makes two branches that name contacts name the same one
+    /// far more often than references over every contact do; the shares are printed for
+    /// `Fuzz/README.md`.
+    @Test func aSmallPoolMakesBranchesMeet() {
+        /// Of the programs whose branches both name contacts, the share naming a common one.
+        func sameContact(pool: UInt8?) -> Double {
+            let met = Self.inputs.compactMap { input -> Contention? in
+                var bytes = input
+                if let pool { bytes[5] = bytes[5] & 0x3F | pool << 6 }
+                return Runner.contention(of: RaceCheck.program(bytes))
+            }.filter(\.naming)
+            return Double(met.filter(\.contact).count) / Double(max(met.count, 1))
+        }
+        let drawn = Self.inputs.compactMap { Runner.contention(of: RaceCheck.program($0)) }
+        func share(_ property: (Contention) -> Bool) -> String { "\(Int((Double(drawn.filter(property).count) * 100 / Double(drawn.count)).rounded()))%" }
+        let (everyContact, one, two) = (sameContact(pool: 0), sameContact(pool: 1), sameContact(pool: 2))
+        func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
+        print("ParallelReach: of \(drawn.count) programs, two branches call one app in \(share(\.app)), one changes the access of an app "
+              + "another calls in \(share(\.status)), both name contacts in \(share(\.naming)) and the same one in \(share(\.contact)); "
+              + "of those naming contacts, the same one with a pool of 1: \(percent(one)), of 2: \(percent(two)), "
+              + "from every contact: \(percent(everyContact)), as drawn: \(percent(sameContact(pool: nil)))")
+        #expect(one > everyContact && one >= 0.9 && two > everyContact)
+    }
+}
