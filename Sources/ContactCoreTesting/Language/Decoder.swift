@@ -184,7 +184,7 @@ package struct Decoder {
     /// it; add a group and rename it.
     private mutating func steps(_ r: inout ByteReader) -> [Step] {
         let byte = r.byte()
-        let kind = byte % (reachesDevice ? 12 : 10)
+        let kind = profile.stepKind(byte, device: reachesDevice)
         switch kind {
         case 8:
             // B is another contact than A when both are known (the next newer one on a tie),

@@ -6,6 +6,31 @@ package struct Profile: Hashable, Sendable {
     }
 
     package let kinds: [Kind]
+    /// The save steps a step byte picks, each as often as listed, for a program of version 2
+    /// (kinds 0–9) and of version 4 (0–11); `nil`: each kind once (`Fuzz/FORMAT.md`).
+    package let steps: (plain: [UInt8], device: [UInt8])?
+
+    init(kinds: [Kind], steps: (plain: [UInt8], device: [UInt8])? = nil) {
+        self.kinds = kinds
+        self.steps = steps
+    }
+
+    /// The step kind `byte` picks.
+    func stepKind(_ byte: UInt8, device: Bool) -> UInt8 {
+        guard let steps else { return byte % (device ? 12 : 10) }
+        let table = device ? steps.device : steps.plain
+        return table[Int(byte) % table.count]
+    }
+
+    package static func == (a: Profile, b: Profile) -> Bool {
+        a.kinds == b.kinds && a.steps?.plain == b.steps?.plain && a.steps?.device == b.steps?.device
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(kinds)
+        hasher.combine(steps?.plain)
+        hasher.combine(steps?.device)
+    }
 
     /// Everything, evenly: the property tests and `FuzzPermittedSet`.
     package static let everything = Profile(kinds: Kind.allCases)
@@ -22,7 +47,11 @@ package struct Profile: Hashable, Sendable {
                                                         .restrict, .editFetched])
     /// Races: every operation, weighted to the calls that read shared state in more than one
     /// instant (prompts, Settings and restrictions, saves, the button, the pickers, history).
+    /// Its saves update and delete existing contacts three times as often as they would, so
+    /// that a branch's write meets another branch's read or grant of the same contact.
     package static let races = Profile(kinds: [.request, .request, .settings, .settings, .restrict, .restrict, .save, .save,
                                                 .editFetched, .fetch, .fetchOne, .history, .history, .accessPicker,
-                                                .accessPicker, .button, .button])
+                                                .accessPicker, .button, .button],
+                                       steps: (plain: [0, 1, 2, 2, 2, 3, 3, 3, 4, 5, 6, 7, 8, 9],
+                                               device: [0, 1, 2, 2, 2, 3, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11]))
 }

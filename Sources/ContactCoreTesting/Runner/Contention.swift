@@ -13,6 +13,11 @@ package struct Contention: Hashable, Sendable {
     package var status = false
     /// Each app's status at the fork.
     package var statuses: [AuthorizationStatus] = []
+    /// A branch deletes a contact that another branch's call may grant an app (SPEC 1b: a
+    /// contact deleted meanwhile is not granted).
+    package var deleteRacesGrant = false
+    /// Three branches call an app that is restricted at the fork.
+    package var threeOnRestricted = false
 }
 
 extension Runner {
@@ -39,6 +44,14 @@ extension Runner {
                     }
                 }
             }
+        }
+        met.deleteRacesGrant = branches.indices.contains { i in
+            branches.indices.contains { j in
+                i != j && branches[i].contains { a in branches[j].contains { b in !a.deletes.isDisjoint(with: b.grants) || (!a.deletes.isEmpty && b.grantsAny) } }
+            }
+        }
+        met.threeOnRestricted = branches.count == 3 && met.statuses.indices.contains { app in
+            met.statuses[app] == .restricted && branches.allSatisfy { $0.contains { $0.app == app } }
         }
         return met
     }
@@ -72,6 +85,32 @@ extension Call {
         case .accessPicker(_, let selection): Set(selection.adding + selection.removing)
         case .contactPicker(_, let chosen, _): Set(chosen)
         case .request, .settings, .restrict, .button, .history: []
+        }
+    }
+
+    /// The contacts the call deletes.
+    var deletes: Set<String> {
+        guard case .save(_, _, let save) = self else { return [] }
+        return Set(save.steps.compactMap { step in
+            if case .delete(.saved(let id)) = step { id } else { nil }
+        })
+    }
+
+    /// The contacts the call may add to its app's permitted set, by identifier.
+    var grants: Set<String> {
+        switch self {
+        case .settings(_, .allowLimited(let ids)): ids
+        case .settings(_, .editPermittedSet(let adding, _)): adding
+        case .accessPicker(_, let selection): Set(selection.adding)
+        default: []
+        }
+    }
+
+    /// Whether the call may grant contacts it does not name: a tap, a prompt's limited answer.
+    var grantsAny: Bool {
+        switch self {
+        case .button, .request: true
+        default: false
         }
     }
 

@@ -56,6 +56,15 @@ import Testing
         #expect(Self.programs.contains { $0.parallel?.branches.count == 3 }, "three branches")
     }
 
+    /// The races SPEC 1b's examples name are drawn often: a delete racing a grant of the same
+    /// contact, and three calls on an app restricted at the fork.
+    @Test func theNamedRacesAreDrawn() {
+        let met = Self.programs.compactMap(Runner.contention(of:))
+        let deletes = met.filter(\.deleteRacesGrant).count, restricted = met.filter(\.threeOnRestricted).count
+        print("ParallelReach: of \(met.count) programs, \(deletes) race a delete against a grant, \(restricted) make three calls on a restricted app")
+        #expect(deletes >= 40 && restricted >= 40)
+    }
+
     /// The app the branches share starts them at every status, restricted included.
     @Test func branchesStartFromEveryStatus() {
         var statuses = Set<AuthorizationStatus>()
