@@ -152,6 +152,34 @@ struct DocumentLinkTests {
         #expect(count > 10)
     }
 
+    /// Whether a path that ARCHITECTURE.md names exists: from the root, or as the end of a
+    /// path of the repository (the page names files inside the folder it has just named).
+    static func namesAFileOrFolder(_ path: String) -> Bool {
+        let folder = path.hasSuffix("/") ? path : nil
+        return repository.paths.contains { file in
+            if let folder { return file.hasPrefix(folder) || file.contains("/" + folder) }
+            return file == path || file.hasSuffix("/" + path)
+        }
+    }
+
+    /// The files ARCHITECTURE.md tells a reader to touch exist: every path in backticks, but
+    /// for those with a placeholder (`<Target>`, `NN-name`, `Model+*.swift`).
+    @Test func everyPathOfTheArchitectureExists() throws {
+        let text = try #require(Self.repository.text("ARCHITECTURE.md"), "ARCHITECTURE.md is missing")
+        var count = 0
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for match in line.matches(of: /`([A-Za-z.][\w.+\/-]*\/[\w.+\/<>*-]*)`/) {
+                let path = String(match.1)
+                if path.contains("<") || path.contains("*") || path.contains("NN-") { continue }
+                count += 1
+                if !Self.namesAFileOrFolder(path) {
+                    Issue.record("ARCHITECTURE.md:\(number + 1): names \(path), which is not in the repository")
+                }
+            }
+        }
+        #expect(count > 30)
+    }
+
     @Test func theAnchorsAreGitHubs() {
         #expect(MarkdownOutline.slug("7. Search matching (name predicate and access button)")
                 == "7-search-matching-name-predicate-and-access-button")
