@@ -3,7 +3,7 @@ import PackageDescription
 
 // Benchmarks live in their own package so that `swift test` at the root never builds them.
 // Run them with `make bench` (package-benchmark, release mode); `make bench-vcard` runs the
-// vCard benchmark, a plain executable (see README.md for why).
+// vCard benchmark, a plain executable (see METHODS.md for why).
 let package = Package(
     name: "ContactCoreBenchmarks",
     platforms: [.macOS(.v15)],

@@ -2,7 +2,7 @@ import ContactCoreTesting
 import ContactCoreTestingSQLite
 import Testing
 
-/// What a fuzz target skips (Fuzz/README.md, "How a target runs"): only a program it has run
+/// What a fuzz target skips (Fuzz/HARNESS.md, "How a target runs"): only a program it has run
 /// and seen pass, on the same back end.
 @Suite struct PassedProgramsTests {
     static let program = FuzzTarget.permittedSet.program([4, 0x14, 0x06, 0, 0x40, 0x10, 1, 2])

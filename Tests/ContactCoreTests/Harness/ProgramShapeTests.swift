@@ -3,7 +3,7 @@ import ContactCoreTestingSQLite
 import Foundation
 import Testing
 
-/// The checked-in corpora as programs (Fuzz/README.md, "How long the programs are"): fuzzing
+/// The checked-in corpora as programs (Fuzz/RESULTS.md, "How long the programs are"): fuzzing
 /// starts from them, so they must hold histories of several commits and reopens, not only
 /// one-operation programs.
 @Suite struct ProgramShapeTests {

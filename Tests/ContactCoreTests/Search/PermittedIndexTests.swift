@@ -1,7 +1,7 @@
 import Testing
 @testable import ContactCore
 
-/// A limited app's search reads an index of its own permitted set (Decisions.md, "A limited
+/// A limited app's search reads an index of its own permitted set (Performance.md, "A limited
 /// app's search index"): it follows every change of P and every save of a contact in P, and
 /// never reads the device's index.
 @Suite("Search index of a limited app's permitted set")
