@@ -49,7 +49,7 @@ package struct Profile: Hashable, Sendable {
     /// instant (prompts, Settings and restrictions, saves, the button, the pickers, history).
     /// Its saves update and delete existing contacts three times as often as they would, so
     /// that a branch's write meets another branch's read or grant of the same contact.
-    package static let races = Profile(kinds: [.request, .request, .settings, .settings, .restrict, .restrict, .save, .save,
+    package static let races = Profile(kinds: [.request, .request, .settings, .settings, .restrict, .restrict, .restrict, .save, .save,
                                                 .editFetched, .fetch, .fetchOne, .history, .history, .accessPicker,
                                                 .accessPicker, .button, .button],
                                        steps: (plain: [0, 1, 2, 2, 2, 3, 3, 3, 4, 5, 6, 7, 8, 9],

@@ -9,7 +9,7 @@ import Testing
 /// the model. A failure prints the reduced program as a Swift test that reruns it.
 @Suite struct ParallelPropertyTests {
     static let environment = ProcessInfo.processInfo.environment
-    static let cases = environment["CONTACTCORE_PARALLEL_CASES"].flatMap { Int($0) } ?? 2_000
+    static let cases = environment["CONTACTCORE_PARALLEL_CASES"].flatMap { Int($0) } ?? 4_000
     /// Runs of each program whose branches contend (``Parallel/contends``): a race shows in
     /// some runs only. The others run once.
     static let runs = environment["CONTACTCORE_PARALLEL_RUNS"].flatMap { Int($0) } ?? 10
