@@ -31,7 +31,7 @@ struct Linearization {
 
     /// The person's groups: each one's identifier and name in insertion order, the memberships
     /// and the nestings.
-    struct Organisation: Equatable {
+    struct Organisation: Hashable {
         var groups: [[String]]
         var members: Set<Model.Pair> = []
         var subgroups: Set<Model.Nesting> = []
@@ -83,9 +83,7 @@ struct Linearization {
     /// What of the model a branch's call or the end can observe.
     private struct Fingerprint: Hashable {
         var contacts: [Model.Contact]
-        var groups: [String]
-        var members: Set<Model.Pair>
-        var subgroups: Set<Model.Nesting>
+        var organisation: Organisation
         var apps: [Model.App]
         var prompts: Int
         var authors: [String?]
@@ -94,9 +92,7 @@ struct Linearization {
 
         init(_ model: Model, since first: Int) {
             contacts = model.contacts
-            groups = model.groups.map { $0.id + "\u{0}" + $0.name }
-            members = model.members
-            subgroups = model.subgroups
+            organisation = Organisation(model)
             apps = model.apps
             prompts = model.promptsShown
             authors = model.commits[first...].map(\.author)
