@@ -68,7 +68,8 @@ PY
             printf '}\n'
         } >"$src/Tests/ContactCoreTests/Harness/PrintedRace.swift"
         cp "$src/Tests/ContactCoreTests/Harness/PrintedRace.swift" "$work/logs/$name-PrintedRace.swift"
-        (cd "$src" && swift build --product ContactCorePackageTests --scratch-path "$work/build" >>"$work/logs/$name-build.log" 2>&1)
+        (cd "$src" && swift build --product ContactCorePackageTests --scratch-path "$work/build" >>"$work/logs/$name-build.log" 2>&1) ||
+            printf '%s: the printed test does not build (%s)\n' "$name" "$work/logs/$name-build.log" >&2
         for trial in $(seq "$RACE_TRIALS"); do
             log=$work/logs/$name-printed-$trial.log
             (cd "$src" && timeout 600 swift test --skip-build --scratch-path "$work/build" --filter PrintedRace >"$log" 2>&1) || true

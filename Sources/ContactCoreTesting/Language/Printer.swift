@@ -150,14 +150,14 @@ package enum Printer {
         case .addTo(let container, let draft): ".addTo(.\(container), \(literal(draft)))"
         case .update(let ref, let draft): ".update(\(literal(ref)), \(literal(draft)))"
         case .delete(let ref): ".delete(\(literal(ref)))"
-        case .addGroup(let name): ".addGroup(name: \(name.debugDescription))"
-        case .addGroupTo(let container, let name): ".addGroupTo(.\(container), name: \(name.debugDescription))"
+        case .addGroup(let name): ".addGroup(name: \(literal(name)))"
+        case .addGroupTo(let container, let name): ".addGroupTo(.\(container), name: \(literal(name)))"
         case .deleteGroup(let ref): ".deleteGroup(\(literal(ref)))"
         case .addMember(let ref, let group): ".addMember(\(literal(ref)), \(literal(group)))"
         case .removeMember(let ref, let group): ".removeMember(\(literal(ref)), \(literal(group)))"
         case .addSubgroup(let group, let parent): ".addSubgroup(\(literal(group)), \(literal(parent)))"
         case .removeSubgroup(let group, let parent): ".removeSubgroup(\(literal(group)), \(literal(parent)))"
-        case .renameGroup(let group, let name): ".renameGroup(\(literal(group)), name: \(name.debugDescription))"
+        case .renameGroup(let group, let name): ".renameGroup(\(literal(group)), name: \(literal(name)))"
         }
     }
 
@@ -166,7 +166,7 @@ package enum Printer {
         if draft.organization != 0 { parts.append("organization: \(draft.organization)") }
         if let phone = draft.phone { parts.append("phone: \(phone)") }
         if let email = draft.email { parts.append("email: \(email)") }
-        if !draft.note.isEmpty { parts.append("note: \(draft.note.debugDescription)") }
+        if !draft.note.isEmpty { parts.append("note: \(literal(draft.note))") }
         if let date = draft.birthday {
             parts.append("birthday: ContactDate(\(date.year.map { "year: \($0), " } ?? "")month: \(date.month), day: \(date.day))")
         }
@@ -197,9 +197,31 @@ package enum Printer {
         }
     }
 
+    /// A Swift string literal of `text`: every scalar a source line would not hold as it is (a
+    /// control, a format character, a line or paragraph separator, a space other than U+0020)
+    /// written as `\u{…}`, so that a query of U+2028 or NEL prints as a test that compiles.
+    package static func literal(_ text: String) -> String {
+        var literal = "\""
+        for scalar in text.unicodeScalars {
+            switch (scalar, scalar.properties.generalCategory) {
+            case ("\\", _): literal += "\\\\"
+            case ("\"", _): literal += "\\\""
+            case (" ", _): literal += " "
+            case (_, .control), (_, .format), (_, .lineSeparator), (_, .paragraphSeparator), (_, .spaceSeparator),
+                 (_, .privateUse), (_, .surrogate), (_, .unassigned),
+                 // A mark right after the opening quote would combine with it.
+                 (_, .nonspacingMark) where literal == "\"", (_, .enclosingMark) where literal == "\"",
+                 (_, .spacingMark) where literal == "\"":
+                literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "\""
+    }
+
     static func literal(_ text: QueryText) -> String {
         // Each token as a string literal: an array of descriptions would print their quotes too.
-        "QueryText(text: \(text.text.debugDescription), tokens: [\(text.tokens.map(\.debugDescription).joined(separator: ", "))])"
+        "QueryText(text: \(literal(text.text)), tokens: [\(text.tokens.map(literal).joined(separator: ", "))])"
     }
 
     static func literal(_ token: TokenPick) -> String {

@@ -85,7 +85,7 @@ package struct Model: Sendable {
 
     /// An object's last change in a commit: its position in the request, and whether it
     /// existed before and after the commit.
-    package struct Change: Sendable {
+    package struct Change: Hashable, Sendable {
         package var object: Object
         package var position: Int
         package var before: Bool

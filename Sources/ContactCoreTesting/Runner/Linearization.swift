@@ -22,10 +22,13 @@ struct Linearization {
         var organisation: Organisation
         /// The notifications each app received during the branches, in order.
         var heard: [[Runner.Heard]]
+        /// The net changes since the fork with each of ``Cast/authors`` left out in turn (`nil`
+        /// where the device answered a full sync).
+        var history: [[Model.Event]?]
 
         var description: String {
             "statuses \(statuses), permitted \(permitted.map { $0.sorted() }), \(prompts) prompts, \(contacts.count) contacts, "
-                + "\(organisation.groups.count) groups, heard \(heard)"
+                + "\(organisation.groups.count) groups, heard \(heard), history since the fork \(history)"
         }
     }
 
@@ -89,6 +92,8 @@ struct Linearization {
         var authors: [String?]
         var notified: [Set<Int>]
         var origins: [Int?]
+        /// What each commit changed: their order is what a later history fetch sees.
+        var changes: [[Model.Change]]
 
         init(_ model: Model, since first: Int) {
             contacts = model.contacts
@@ -98,6 +103,7 @@ struct Linearization {
             authors = model.commits[first...].map(\.author)
             notified = model.commits[first...].map(\.notified)
             origins = model.commits[first...].map(\.origin)
+            changes = model.commits[first...].map(\.changes)
         }
     }
 
@@ -134,6 +140,11 @@ struct Linearization {
     private func ends(_ model: Model) -> Bool {
         guard model.promptsShown == final.prompts, Organisation(model) == final.organisation,
               model.contacts.map({ Row($0, keys: .everything) }) == final.contacts else { return false }
+        // The order of the commits, which later history fetches see.
+        for (author, events) in zip(Cast.authors, final.history) {
+            guard let events else { continue }
+            guard Runner.matches(events, model.delta(since: firstCommit, excluding: author, includeGroups: true)) else { return false }
+        }
         for app in Cast.apps.indices {
             guard model.apps[app].status == final.statuses[app], model.apps[app].permitted == final.permitted[app],
                   model.commits[firstCommit...].filter({ $0.notified.contains(app) }).map({ Runner.Heard($0, to: app) }) == final.heard[app]

@@ -22,6 +22,7 @@ extension Runner {
         device.setPickerResponder { _ in PersonAtPicker.choice }
         let firstCommit = model.commits.count
         let heard = inbox.withLock { $0.map { $0.count } }
+        let fork = try? stores[Cast.apps.count - 1].currentHistoryToken
         let seen = Self.together(calls, device: device, stores: stores)
         let final = Linearization.Final(
             statuses: Cast.apps.map { device.authorizationStatus(for: $0.bundleIdentifier) },
@@ -30,7 +31,8 @@ extension Runner {
             contacts: ((try? device.personContacts(for: ContactFetchRequest(keysToFetch: Keys.everything.keys))) ?? [])
                 .map { Row($0, keys: .everything) },
             organisation: organisation(),
-            heard: inbox.withLock { inbox in inbox.indices.map { inbox[$0][heard[$0]...].map(Heard.init) } })
+            heard: inbox.withLock { inbox in inbox.indices.map { inbox[$0][heard[$0]...].map(Heard.init) } },
+            history: history(since: fork))
         var search = Linearization(calls: calls, seen: seen, final: final, firstCommit: firstCommit)
         guard let order = search.order(from: model) else {
             let shown = zip(calls, seen).enumerated().map { index, branch in
@@ -54,6 +56,19 @@ extension Runner {
         }
         try checkAccess()
         try checkNotifications(since: firstCommit, heard: heard)
+    }
+
+    /// What changed since the fork as the setup app (which sees everything) reads it, with each
+    /// author of ``Cast/authors`` left out in turn: the order of the branches' commits, which
+    /// the device's end state does not show but a later history fetch does. `nil` where the
+    /// device answers a full sync (the token expired).
+    private func history(since fork: HistoryToken?) -> [[Model.Event]?] {
+        Cast.authors.map { author in
+            let request = ChangeHistoryFetchRequest(startingToken: fork, includeGroupChanges: true,
+                                                    excludedTransactionAuthors: author.map { [$0] } ?? [])
+            guard let history = try? stores[Cast.apps.count - 1].changeHistory(for: request), history.fullSyncReason == nil else { return nil }
+            return history.events.map(Self.event)
+        }
     }
 
     /// The person's groups as the setup app (which sees everything) reads them: each group's
