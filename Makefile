@@ -41,7 +41,7 @@ help: ## List these commands, their variables and the fuzz targets
 test: ## Run the unit, property and replay tests (swift test)
 	SWIFT_DETERMINISTIC_HASHING=1 swift test --scratch-path $(TEST_SCRATCH)
 
-fuzz: ## Build every fuzz target, fuzz each for FUZZ_SECONDS, print a table
+fuzz: ## Build every fuzz target, fuzz each for FUZZ_SECONDS, print a table led by programs run per second
 	$(FUZZ) fuzz
 
 fuzz-%: ## Fuzz one target for FUZZ_SECONDS with JOBS processes and its .dict
@@ -96,7 +96,7 @@ bench-storage: ## The SQLite back end beside plain GRDB: open time and RSS, fetc
 	$(BENCH_BUILD) --product StorageBenchmark
 	cd Benchmarks && $(BENCH_SCRATCH)/release/StorageBenchmark $(SIZES)
 
-bench-goals: ## Issue 29's goals at 1M contacts, each beside its peer: one line per goal, exit status 1 when one is not met
+bench-goals: ## Issue 29's goals at 1M contacts (GoalBenchmark [contacts]), each a ratio to its peer in the same run: one line per goal, exit status 1 when one is not met
 	$(BENCH_BUILD) --product GoalBenchmark
 	cd Benchmarks && $(BENCH_SCRATCH)/release/GoalBenchmark
 

@@ -180,9 +180,11 @@ fuzz_one() {
         "$(binary "$t")" "${args[@]}" "${extra[@]}" "${dirs[@]}" 2>&1
 }
 
-# stats LOG: "exec/s edges features corpus repeats" from a libFuzzer log (plain or -fork
-# output); repeats: the share of inputs whose program had already run and passed, which the
-# target skips (its line at exit, "INFO: ContactCore programs: ..."; "-" for the vCard targets).
+# stats LOG: "exec/s edges features corpus repeats programs/s" from a libFuzzer log (plain or
+# -fork output); repeats: the share of inputs whose program had already run and passed, which
+# the target skips (its line at exit, "INFO: ContactCore programs: N inputs, R run, S (P%)
+# repeated..."; "-" for the vCard targets and the baseline, which skip nothing); programs/s:
+# the distinct programs run per second, exec/s x (1 - that share), or exec/s without the line.
 stats() {
     awk '
         / cov: / {
@@ -199,8 +201,11 @@ stats() {
             if (final != "" && final > 0) eps = final
             # (In a print statement an unparenthesized ">" redirects the output to a file.)
             share = inputs ? sprintf("%d%%", 100 * repeats / inputs) : "-"
-            printf "%s %s %s %s %s\n", eps == "" ? "-" : eps, cov == "" ? "-" : cov,
-                ft == "" ? "-" : ft, corp == "" ? "-" : corp, share
+            if (eps == "") programs = "-"
+            else if (inputs) programs = sprintf("%d", eps * (inputs - repeats) / inputs + 0.5)
+            else programs = eps
+            printf "%s %s %s %s %s %s\n", (eps == "" ? "-" : eps), (cov == "" ? "-" : cov),
+                (ft == "" ? "-" : ft), (corp == "" ? "-" : corp), share, programs
         }' "$1"
 }
 
@@ -225,11 +230,11 @@ cmd_run() {
     before=$(artifacts "$t")
     fuzz_one "$t" | tee "$log" || rc=${PIPESTATUS[0]}
     after=$(artifacts "$t")
-    local fresh eps cov ft corp repeats
+    local fresh eps cov ft corp repeats programs
     fresh=$(new_artifacts "$before" "$after")
-    read -r eps cov ft corp repeats < <(stats "$log")
+    read -r eps cov ft corp repeats programs < <(stats "$log")
     echo
-    echo "$t: exec/s $eps (repeats skipped: $repeats), corpus $corp, edges $cov, features $ft, result $(result_of "$rc" "$(grep -c . <<<"$fresh" || true)")"
+    echo "$t: programs/s $programs (exec/s $eps, repeats skipped: $repeats), corpus $corp, edges $cov, features $ft, result $(result_of "$rc" "$(grep -c . <<<"$fresh" || true)")"
     report_crashes "$t" "$fresh"
     if [[ -n $fresh ]] || ((rc != 0)); then return 1; fi
 }
@@ -256,7 +261,7 @@ cmd_fuzz() {
     mapfile -t targets < <(all_targets)
     build "$FUZZ_CONFIG" "$FUZZ_SCRATCH" address "${targets[@]}"
     mkdir -p "$LOG_DIR"
-    local -A eps cov ft corp repeats result
+    local -A eps cov ft corp repeats programs result
     local all_fresh="" failed=0
     for t in "${targets[@]}"; do
         local log=$LOG_DIR/$t.log before after fresh rc=0 count
@@ -266,7 +271,7 @@ cmd_fuzz() {
         after=$(artifacts "$t")
         fresh=$(new_artifacts "$before" "$after")
         count=$(grep -c . <<<"$fresh" || true)
-        read -r "eps[$t]" "cov[$t]" "ft[$t]" "corp[$t]" "repeats[$t]" < <(stats "$log")
+        read -r "eps[$t]" "cov[$t]" "ft[$t]" "corp[$t]" "repeats[$t]" "programs[$t]" < <(stats "$log")
         result[$t]="$count"
         if ((count > 0 || rc != 0)); then
             failed=1
@@ -278,16 +283,18 @@ cmd_fuzz() {
     done
     local base=${eps[$BASELINE]:-}
     echo
-    printf '%-22s %10s %11s %8s %18s %7s %9s  %s\n' target exec/s "% baseline" repeats "corpus units/size" edges features "new crashes"
+    printf '%-22s %10s %11s %10s %8s %18s %7s %9s  %s\n' target programs/s "% baseline" exec/s repeats "corpus units/size" \
+        edges features "new crashes"
     for t in "${targets[@]}"; do
         local share=-
-        if [[ $base =~ ^[0-9]+$ && ${eps[$t]} =~ ^[0-9]+$ ]] && ((base > 0)); then
-            share=$(awk -v e="${eps[$t]}" -v b="$base" 'BEGIN { p = 100 * e / b; printf(p < 10 ? "%.2f%%" : "%.0f%%", p) }')
+        if [[ $base =~ ^[0-9]+$ && ${programs[$t]} =~ ^[0-9]+$ ]] && ((base > 0)); then
+            share=$(awk -v e="${programs[$t]}" -v b="$base" 'BEGIN { p = 100 * e / b; printf((p < 10) ? "%.2f%%" : "%.0f%%", p) }')
         fi
-        printf '%-22s %10s %11s %8s %18s %7s %9s  %s\n' "$t" "${eps[$t]}" "$share" "${repeats[$t]}" "${corp[$t]}" \
-            "${cov[$t]}" "${ft[$t]}" "${result[$t]}"
+        printf '%-22s %10s %11s %10s %8s %18s %7s %9s  %s\n' "$t" "${programs[$t]}" "$share" "${eps[$t]}" "${repeats[$t]}" \
+            "${corp[$t]}" "${cov[$t]}" "${ft[$t]}" "${result[$t]}"
     done
-    echo "($FUZZ_CONFIG build, ${FUZZ_SECONDS}s per target, JOBS=$JOBS; $BASELINE does no work: its exec/s is the ceiling;"
+    echo "($FUZZ_CONFIG build, ${FUZZ_SECONDS}s per target, JOBS=$JOBS; programs/s: distinct programs run per second,"
+    echo " exec/s x (1 - repeats); % baseline: programs/s over $BASELINE's exec/s, the ceiling (it does no work);"
     echo " repeats: inputs whose program had already run and passed, counted in exec/s but not run again)"
     for t in "${targets[@]}"; do
         report_crashes "$t" "$(grep -F "$CRASH_ROOT/$t/" <<<"$all_fresh" || true)"
@@ -530,7 +537,7 @@ cmd_campaign() {
         fuzz_one "$t" >"$LOG_DIR/$t.campaign.log" &
     done
     while (($(jobs -rp | wc -l) > 0)); do wait -n || failed=1; done
-    for t in "${targets[@]}"; do echo "$t: exec/s, edges, features, corpus, repeats: $(stats "$LOG_DIR/$t.campaign.log")"; done
+    for t in "${targets[@]}"; do echo "$t: exec/s, edges, features, corpus, repeats, programs/s: $(stats "$LOG_DIR/$t.campaign.log")"; done
     COVERAGE_WITH_WORK=1 cmd_coverage
     if ((failed)); then die "a target stopped early: see $LOG_DIR/<Target>.campaign.log and $CRASH_ROOT"; fi
 }

@@ -64,8 +64,13 @@ PY
             killers=$(grep -oE '✘ Test [A-Za-z0-9_]+\(' "$work/logs/$name-test.log" | sed 's/✘ Test //; s/($//' | sort -u | head -4 | paste -sd, - || true)
         [[ -n $killers ]] || killers="build or run failed (see $work/logs/$name-test.log)"
     fi
-    # MUTANT_TARGETS=0: the swift test column alone.
+    # MUTANT_TARGETS=0: the swift test column alone. `targets: none`: no fuzz target runs the
+    # mutated code (the CLI), so swift test alone must kill it.
     if [[ $MUTANT_TARGETS == 0 ]]; then printf '| %s | %s | (not run) | - | - |\n' "$name" "$killers"; fi
+    if [[ ${targets[*]} == none ]]; then
+        if [[ $MUTANT_TARGETS != 0 ]]; then printf '| %s | %s | (none reaches it) | - | - |\n' "$name" "$killers"; fi
+        continue
+    fi
     for t in "${targets[@]:0:$MUTANT_TARGETS}"; do
         (cd "$src" && swift build -c release --scratch-path "$work/fuzz" --sanitize=fuzzer \
             -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --product "$t" >"$work/logs/$name-build.log" 2>&1)

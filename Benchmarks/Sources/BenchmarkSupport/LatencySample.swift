@@ -1,12 +1,25 @@
 /// Latencies of repeated runs of one operation, and the statistics a benchmark table prints.
 public struct LatencySample: Sendable {
     public private(set) var nanoseconds: [Int64] = []
+    /// Whether a run is timed by the processor time of its thread rather than by the wall clock.
+    public let threadTime: Bool
 
-    public init() {}
+    /// `threadTime`: time each run by the processor time of the calling thread, which leaves
+    /// out the time other processes of a loaded host hold the core (not their effect on the
+    /// caches), for work that runs on the calling thread.
+    public init(threadTime: Bool = false) {
+        self.threadTime = threadTime
+    }
 
     /// Runs `body` once and records how long it took.
     @discardableResult
     public mutating func measure<T>(_ body: () throws -> T) rethrows -> T {
+        if threadTime {
+            let start = threadNanoseconds()
+            let result = try body()
+            nanoseconds.append(Int64(threadNanoseconds() - start))
+            return result
+        }
         let clock = ContinuousClock()
         let start = clock.now
         let result = try body()
@@ -17,6 +30,7 @@ public struct LatencySample: Sendable {
 
     /// Adds the samples of `other`.
     public mutating func append(_ other: LatencySample) {
+        precondition(other.threadTime == threadTime, "samples of two clocks")
         nanoseconds += other.nanoseconds
     }
 

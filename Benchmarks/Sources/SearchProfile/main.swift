@@ -7,7 +7,6 @@
 import BenchmarkSupport
 import ContactCore
 import Foundation
-import Goals
 
 let arguments = CommandLine.arguments
 let size = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
@@ -64,8 +63,9 @@ for (time, text, count) in slowest.sorted(by: { $0.time > $1.time }) where seen.
     print("  \(time / 1000) µs  \(text.debugDescription)  \(count) results")
 }
 
-// What the p99 is made of: the queries over the identifiers goal (Goals.swift), by kind.
-let goal = UInt64(Goals.searchIdentifiersP99Milliseconds * 1_000_000)
+// What the p99 is made of: the queries over this run's p99 of thread time, by kind (the goal is
+// a share of FTS5's p99, Goals.swift, which this profile does not measure).
+let goal = cpu.isEmpty ? 0 : cpu[min(cpu.count - 1, cpu.count * 99 / 100)]
 let over = slowest.filter { $0.time > goal }
 let severalTokens = over.filter { $0.text.split(separator: " ").count > 1 }
-print("over \(Goals.searchIdentifiersP99Milliseconds) ms: \(over.count) of \(slowest.count) queries (\(severalTokens.count) of several tokens; the others found \(over.filter { $0.text.split(separator: " ").count <= 1 }.map(\.count).min() ?? 0) or more contacts)")
+print("over the p99 (\(goal / 1000) µs): \(over.count) of \(slowest.count) queries (\(severalTokens.count) of several tokens; the others found \(over.filter { $0.text.split(separator: " ").count <= 1 }.map(\.count).min() ?? 0) or more contacts)")

@@ -113,6 +113,7 @@ struct SaveTransaction {
             let identifier = state.identifiers.next(.contact)
             var fields = ContactFields()
             fields.overwrite(writableKeys(of: contact), from: contact.fields)
+            if let addresses = CountryCode.normalized(fields.postalAddresses) { fields.postalAddresses = addresses }
             assignLabeledValueIdentifiers(&fields, previous: ContactFields(), state: &state)
             touchContact(identifier, in: state)
             setContact(identifier, StoredContact(
@@ -129,6 +130,7 @@ struct SaveTransaction {
             let previous = stored.fields
             stored.contactType = contact.contactType
             stored.fields.overwrite(writableKeys(of: contact), from: contact.fields)
+            if let addresses = CountryCode.normalized(stored.fields.postalAddresses) { stored.fields.postalAddresses = addresses }
             assignLabeledValueIdentifiers(&stored.fields, previous: previous, state: &state)
             setContact(identifier, stored, in: &state)
 

@@ -56,6 +56,13 @@ extension SaveRequest {
         checkDate(fields.nonGregorianBirthday, .nonGregorianBirthday)
         for date in fields.dates { checkDate(date.value, .dates) }
 
+        if contact.isKeyAvailable(.postalAddresses),
+           let code = fields.postalAddresses.lazy.map(\.value.isoCountryCode).first(where: { !CountryCode.isValid($0) }) {
+            failures.append(ContactError(.validationTypeMismatch,
+                                         "isoCountryCode \"\(code.prefix(64))\" is not an ISO 3166-1 alpha-2 code (two letters, as \"us\").",
+                                         affectedIdentifiers: identifiers, affectedKeys: [.postalAddresses]))
+        }
+
         let labels: [(ContactKey, [ContactLabel?])] = [
             (.phoneNumbers, fields.phoneNumbers.map(\.label)),
             (.emailAddresses, fields.emailAddresses.map(\.label)),

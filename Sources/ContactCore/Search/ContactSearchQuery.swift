@@ -1,15 +1,22 @@
 /// What the person types into a search that reads names, phone numbers and email addresses,
 /// as the access button does: a name query, and when the text fits, a phone or email query.
+///
+/// Text that normalizes to no token (empty, blank, punctuation only) matches nothing, not even
+/// an address it begins (`_` and `_sales@…`): SPEC 7.
 struct ContactSearchQuery: Sendable {
     let name: NameQuery
     /// The digits to match numbers with: set for text with no letters and at least
     /// ``PhoneDigits/minimumQueryDigits`` digits.
     let phoneDigits: String?
-    /// The start of an address, lowercased; `nil` for blank text.
+    /// The start of an address, lowercased; `nil` for text of no token.
     let emailPrefix: SearchText.Token?
 
     init(_ text: String) {
         name = NameQuery(text)
+        guard !name.isEmpty else {
+            (phoneDigits, emailPrefix) = (nil, nil)
+            return
+        }
         let digits = PhoneDigits.digits(of: text)
         let hasLetters = text.unicodeScalars.contains { $0.properties.isAlphabetic }
         phoneDigits = !hasLetters && digits.utf8.count >= PhoneDigits.minimumQueryDigits ? digits : nil

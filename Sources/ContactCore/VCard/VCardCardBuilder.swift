@@ -37,9 +37,14 @@ struct VCardCardBuilder {
         var country: String?
         var labelLines = 0
         var countryLines = 0
-        var used = false
+        /// Whether the label labelled something, and whether the code was set on an address:
+        /// apart, so that what one line did never changes how the other is counted.
+        var labelUsed = false
+        var countryUsed = false
     }
     private var groups: [String: Group] = [:]
+    /// Set by a property kept in part (a photo cut short), for ``takeKeptInPart()``.
+    private var keptInPart: VCardFailure?
 
     /// Single-valued properties read so far, one bit per ``Seen`` case.
     private var seen: UInt32 = 0
@@ -58,6 +63,7 @@ struct VCardCardBuilder {
     /// field arrays; a card that failed may have left anything.
     mutating func reset() {
         fields = ContactFields()
+        keptInPart = nil
         contactType = .person
         version = .v3_0
         propertiesRead = 0
@@ -292,10 +298,10 @@ struct VCardCardBuilder {
             if case .groupLabel = kind {
                 groups[group, default: Group()].labelLines += 1
                 if !text.isEmpty { groups[group, default: Group()].label = text }
-            } else if text.utf8.count == 2, text.utf8.allSatisfy({ (65...90).contains($0 & 0xDF) }) {
+            } else if CountryCode.isCode(text) {
                 // An ISO 3166 code is two letters; anything else (a street, a country's name) is not one.
                 groups[group, default: Group()].countryLines += 1
-                groups[group, default: Group()].country = String(decoding: text.utf8.map { $0 | 0x20 }, as: UTF8.self)
+                groups[group, default: Group()].country = CountryCode.normalized(text)
             } else {
                 ignore(line)
             }
@@ -317,12 +323,12 @@ struct VCardCardBuilder {
             guard let found = groups[group] else { continue }
             if field == .address, let code = found.country {
                 postalAddresses[index].value.isoCountryCode = code
-                groups[group]?.used = true
+                groups[group]?.countryUsed = true
             }
             guard let text = found.label else { continue }
             // A label Apple writes is kept as a number by `LabeledValue`, not as this text.
             let label = ContactLabel(rawValue: text)
-            groups[group]?.used = true
+            groups[group]?.labelUsed = true
             switch field {
             case .phone: phoneNumbers[index].label = label
             case .email: emailAddresses[index].label = label
@@ -336,8 +342,8 @@ struct VCardCardBuilder {
         }
         for group in groups.values {
             // Every line beyond the one that labelled something is left out.
-            let labelsIgnored = group.used && group.label != nil ? group.labelLines - 1 : group.labelLines
-            let countriesIgnored = group.used && group.country != nil ? group.countryLines - 1 : group.countryLines
+            let labelsIgnored = group.labelUsed ? group.labelLines - 1 : group.labelLines
+            let countriesIgnored = group.countryUsed ? group.countryLines - 1 : group.countryLines
             if labelsIgnored > 0 { ignore("X-ABLABEL", labelsIgnored) }
             if countriesIgnored > 0 { ignore("X-ABADR", countriesIgnored) }
         }
@@ -442,9 +448,10 @@ struct VCardCardBuilder {
         return try decoder.parameterText(line.line, range)
     }
 
-    /// The image of a `PHOTO`: base64 by `ENCODING`, or a `data:` URI; `nil` for a URL.
-    private func photo(_ line: VCardContentLine, _ value: Value) throws(VCardFailure) -> Data? {
-        if value.isBase64 { return try VCardTextDecoder.base64Data(line.line, line.value) }
+    /// The image of a `PHOTO`: base64 by `ENCODING`, or a `data:` URI; `nil` for a URL. An
+    /// image cut short is its whole bytes, and sets ``keptInPart``.
+    private mutating func photo(_ line: VCardContentLine, _ value: Value) throws(VCardFailure) -> Data? {
+        if value.isBase64 { return keepingCut(try VCardTextDecoder.base64Data(line.line, line.value)) }
         let source = line.line
         let range = line.value
         guard VCardBytes.hasPrefixIgnoringCase(source, range, "DATA:") else { return nil }
@@ -455,7 +462,21 @@ struct VCardCardBuilder {
         guard header.count >= 7, VCardBytes.equalsIgnoringCase(source, (header.upperBound - 7)..<header.upperBound, ";BASE64") else {
             return nil
         }
-        return try VCardTextDecoder.base64Data(source, (comma + 1)..<range.upperBound)
+        return keepingCut(try VCardTextDecoder.base64Data(source, (comma + 1)..<range.upperBound))
+    }
+
+    private mutating func keepingCut(_ decoded: (data: Data, cutShort: Bool)) -> Data {
+        if decoded.cutShort {
+            keptInPart = VCardFailure(.truncatedBase64, "The photo's base64 data ends in the middle of a byte (cut short); "
+                                      + "its first \(decoded.data.count) bytes are kept.")
+        }
+        return decoded.data
+    }
+
+    /// Why the last property read was kept only in part; the decoder takes it after each line.
+    mutating func takeKeptInPart() -> VCardFailure? {
+        defer { keptInPart = nil }
+        return keptInPart
     }
 
     /// A line's value after its transfer encoding, and the character set of its text.

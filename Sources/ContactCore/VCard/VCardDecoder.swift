@@ -71,6 +71,15 @@ struct VCardDecoder {
         report.skippedPropertyNames[property.map { $0.uppercased() } ?? "(a line that does not parse)", default: 0] += 1
     }
 
+    /// Records or throws a property the card kept in part (a photo cut short): leniently a
+    /// warning, counted apart from the skipped properties; strictly an error.
+    private mutating func keepInPart(_ failure: VCardFailure, property: String?) throws(VCardError) {
+        let warning = VCardError(failure.code, card: currentCard, line: reader.lineNumber, property: property, failure.message)
+        guard lenient else { throw warning }
+        warnings.append(warning)
+        report.propertiesKeptInPart += 1
+    }
+
     /// Records or throws an error; a card it happens in is dropped.
     private mutating func fail(_ failure: VCardFailure, line lineNumber: Int? = nil, property: String? = nil) throws(VCardError) {
         let error = VCardError(failure.code, card: currentCard, line: lineNumber ?? reader.lineNumber, property: property, failure.message)
@@ -165,6 +174,7 @@ struct VCardDecoder {
             } catch {
                 try drop(error, property: name ?? propertyName)
             }
+            if let kept = builder.takeKeptInPart() { try keepInPart(kept, property: name ?? propertyName) }
         }
         if cardOpen {
             // The end of the data delimits the card: a lenient read keeps it, with a warning.

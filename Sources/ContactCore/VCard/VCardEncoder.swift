@@ -177,7 +177,9 @@ struct VCardEncoder {
         }
         if !address.isoCountryCode.isEmpty {
             writer.begin("X-ABADR", group: "item\(item)")
-            writer.value(address.isoCountryCode)
+            // A saved code is lower-case already; an unsaved one is written as a save stores it.
+            let code = address.isoCountryCode
+            writer.value(CountryCode.isCode(code) ? CountryCode.normalized(code) : code)
             writer.end()
         }
     }

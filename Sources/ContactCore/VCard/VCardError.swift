@@ -39,10 +39,14 @@ public struct VCardError: Error, Hashable, Sendable {
         case nulByte = 24
         /// A `CHARSET` other than UTF-8, US-ASCII, ISO-8859-1 or Windows-1252.
         case unsupportedCharset = 25
+        /// A photo's base64 that ends six bits into a byte, without padding: an image cut
+        /// short. A lenient read keeps its whole bytes, with this warning.
+        case truncatedBase64 = 26
     }
 
     public var code: Code
-    /// The card's index in the file, from 0 (see the type's discussion).
+    /// The card's index in the file, from 0 (see the type's discussion); people count from 1
+    /// (``cardNumber``).
     public var card: Int
     /// The 1-based physical line the error starts on; 0 for the whole file.
     public var line: Int
@@ -60,9 +64,19 @@ public struct VCardError: Error, Hashable, Sendable {
     }
 }
 
+extension VCardError {
+    /// The card as people count it, from 1: what every message shows.
+    public var cardNumber: Int { card + 1 }
+
+    /// For a warning of a lenient read (``VCardImport/warnings``): whether the read kept what
+    /// the warning is about, a card the end of the data closed (``Code/missingEnd``) or a photo
+    /// cut short (``Code/truncatedBase64``). Any other warning's property was dropped.
+    public var keptWhatItConcerns: Bool { code == .missingEnd || code == .truncatedBase64 }
+}
+
 extension VCardError: CustomStringConvertible {
     public var description: String {
-        var text = "VCardError \(code.rawValue) (\(code)) in card \(card) at line \(line)"
+        var text = "VCardError \(code.rawValue) (\(code)) in card \(cardNumber) at line \(line)"
         if let property { text += ", property \(property)" }
         return text + ": " + message
     }

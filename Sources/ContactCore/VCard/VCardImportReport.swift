@@ -18,6 +18,9 @@ public struct VCardImportReport: Hashable, Sendable {
     public var propertiesSkipped = 0
     /// Those properties by upper-cased name (group removed), with how often each was dropped.
     public var skippedPropertyNames: [String: Int] = [:]
+    /// Properties a lenient read kept in part, with a warning: photos cut short
+    /// (``VCardError/Code/truncatedBase64``). Not skipped, and not in ``skippedPropertyNames``.
+    public var propertiesKeptInPart = 0
 
     public init() {}
 }
@@ -31,8 +34,9 @@ public struct VCardImport: Hashable, Sendable {
     /// Always empty after a strict read, which throws instead.
     public var errors: [VCardError]
     public var report: VCardImportReport
-    /// One warning per property a lenient read dropped from a card it kept, and per card the
-    /// end of the data closed without `END:VCARD`, in file order; each names the card, the
-    /// line, the property and the reason. Always empty after a strict read.
+    /// One warning per property a lenient read dropped from a card it kept, per photo it kept
+    /// in part, and per card the end of the data closed without `END:VCARD` (a card it kept), in
+    /// file order; each names the card, the line, the property and the reason, and
+    /// ``VCardError/keptWhatItConcerns`` tells which. Always empty after a strict read.
     public var warnings: [VCardError] = []
 }

@@ -65,20 +65,26 @@ struct VCardTextDecoder {
     /// Decodes base64 `source[range]` into ``transferDecoded``; white space is skipped.
     func decodeBase64(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(VCardFailure) {
         transferDecoded.removeAll()
-        try Self.decodeBase64(source, range) { transferDecoded.append($0) }
+        // Cut text would be wrong text: only a photo is kept cut short.
+        if try Self.decodeBase64(source, range, { transferDecoded.append($0) }) { throw Self.endsInsideAByte }
     }
 
-    /// Base64 `source[range]` as data: white space skipped, padding optional, anything else an error.
-    static func base64Data(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(VCardFailure) -> Data {
+    /// Base64 `source[range]` as data: white space skipped, padding optional, anything else an
+    /// error; `cutShort` when the data ends six bits into a byte without padding, and then the
+    /// whole bytes before the cut.
+    static func base64Data(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) throws(VCardFailure) -> (data: Data, cutShort: Bool) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(range.count / 4 * 3 + 3)
-        try decodeBase64(source, range) { bytes.append($0) }
-        return Data(bytes)
+        let cutShort = try decodeBase64(source, range) { bytes.append($0) }
+        return (Data(bytes), cutShort)
     }
 
+    static let endsInsideAByte = VCardFailure(.invalidBase64, "Base64 data ends in the middle of a byte.")
+
+    /// Whether the data ends six bits into a byte without padding (the bytes before are emitted).
     private static func decodeBase64(
         _ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ emit: (UInt8) -> Void
-    ) throws(VCardFailure) {
+    ) throws(VCardFailure) -> Bool {
         var accumulator: UInt32 = 0
         var bits = 0
         var padding = 0
@@ -104,7 +110,9 @@ struct VCardTextDecoder {
             }
         }
         // 6 leftover bits cannot make a byte; 2 or 4 are the padding's zeros.
-        guard bits != 6, padding <= 2 else { throw VCardFailure(.invalidBase64, "Base64 data ends in the middle of a byte.") }
+        if bits == 6, padding == 0 { return true }
+        guard bits != 6, padding <= 2 else { throw endsInsideAByte }
+        return false
     }
 
     private static let skip: UInt8 = 0xFE

@@ -161,6 +161,9 @@ extension Model {
 
     /// ``buttonRank(_:_:)`` with both sides worked out beforehand.
     package static func buttonRank(_ query: ButtonQuery, _ c: Contact, _ name: SearchableName) -> Int? {
+        // SPEC 7: a query that normalizes to no token matches nothing for the button, not even
+        // an address it begins.
+        guard !query.tokens.isEmpty else { return nil }
         if name.matches(query.tokens) {
             let exact = name.fullName == query.tokens.sorted() || (query.tokens.count == 1 && name.joined == query.tokens[0])
             return exact ? 0 : name.matches(query.tokens, organization: false) ? 1 : 2

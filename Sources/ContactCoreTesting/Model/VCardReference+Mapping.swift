@@ -179,11 +179,13 @@ extension VCardReference {
                 contact.dates.append(LabeledValue(label: label, value: date))
                 track(.date, contact.dates.count - 1, line)
             case .photo:
-                guard let image = try photo(line, isBase64: decoded.isBase64) else { return }
+                guard let (image, cut) = try photo(line, isBase64: decoded.isBase64) else { return }
                 if !isRepeat {
                     seen.insert(name)
                     contact.imageData = Data(image)
                 }
+                // A photo cut short is kept as far as it reads, with a warning.
+                if cut { throw Refusal(.truncatedBase64) }
             case .kind, .showAs:
                 let word = String(decoding: asciiLowercased(Array(try text().utf8)), as: UTF8.self)
                 let organization = kind == .kind ? ["org", "organization"] : ["company"]
@@ -246,13 +248,14 @@ extension VCardReference {
         }
 
         /// A `PHOTO`'s image: base64 by `ENCODING`, or a base64 `data:` URI; `nil` for a link.
-        private func photo(_ line: ContentLine, isBase64: Bool) throws(Refusal) -> [UInt8]? {
-            if isBase64 { return try base64(line.value) }
+        /// `cut` when the base64 was cut short (its whole bytes are the image).
+        private func photo(_ line: ContentLine, isBase64: Bool) throws(Refusal) -> (bytes: [UInt8], cut: Bool)? {
+            if isBase64 { return try VCardReference.base64KeepingCut(line.value) }
             guard line.value.count >= 5, equalIgnoringCase(Array(line.value.prefix(5)), "data:") else { return nil }
             guard let comma = line.value.firstIndex(of: 0x2C) else { throw Refusal(.invalidBase64) }
             let header = Array(line.value[5..<comma])
             guard header.count >= 7, equalIgnoringCase(Array(header.suffix(7)), ";base64") else { return nil }
-            return try base64(Array(line.value[(comma + 1)...]))
+            return try VCardReference.base64KeepingCut(Array(line.value[(comma + 1)...]))
         }
 
         // MARK: Labels

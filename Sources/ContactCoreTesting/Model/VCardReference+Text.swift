@@ -275,6 +275,14 @@ extension VCardReference {
     /// Base64 (RFC 4648) with white space skipped and padding optional: at most two `=`,
     /// nothing after them, and never a single character left over.
     static func base64(_ bytes: [UInt8]) throws(Refusal) -> [UInt8] {
+        let (result, cut) = try base64KeepingCut(bytes)
+        guard !cut else { throw Refusal(.invalidBase64) }
+        return result
+    }
+
+    /// ``base64(_:)``, but a single character left over with no `=` (data cut short, Decisions
+    /// "A photo cut short") gives the whole bytes before it, and `cut`.
+    static func base64KeepingCut(_ bytes: [UInt8]) throws(Refusal) -> (bytes: [UInt8], cut: Bool) {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var values: [UInt8] = []
         var padding = 0
@@ -287,6 +295,8 @@ extension VCardReference {
             guard padding == 0 else { throw Refusal(.invalidBase64) }
             values.append(UInt8(value))
         }
+        let cut = values.count % 4 == 1 && padding == 0
+        if cut { values.removeLast() }
         guard padding <= 2, values.count % 4 != 1 else { throw Refusal(.invalidBase64) }
         var result: [UInt8] = []
         var group = 0
@@ -297,6 +307,6 @@ extension VCardReference {
             for offset in 0..<produced { result.append(UInt8(truncatingIfNeeded: bits >> (16 - 8 * UInt32(offset)))) }
             group += 4
         }
-        return result
+        return (result, cut)
     }
 }

@@ -50,6 +50,25 @@ struct AccessButtonTests {
         #expect(fixture.view(Button(queryString: "555121")).content == .noMatch, "six digits are not a number")
     }
 
+    /// SPEC 7 (decided): a query of no token matches nothing for the button, even an address
+    /// that begins with the same punctuation. Issue 47: `_` showed `_sales@…`.
+    @Test func aPunctuationOnlyQueryMatchesNothing() throws {
+        let fixture = try AccessButtonFixture()
+        let sales = try fixture.search.add(given: "Sam", emails: ["_sales@example.com"])
+        let tagged = try fixture.search.add(given: "Tom", phones: ["+1 650 555 1212"], emails: ["+tag@example.com"])
+        try fixture.makeLimited()
+        for query in ["_", "+", "_sales", "+ ", "__", "@", "+()-", "", " \t"] where SearchNormalization.tokens(of: query).isEmpty {
+            let view = fixture.view(Button(queryString: query))
+            #expect(view.content == .noMatch, "\(query.debugDescription) shows \(view.rows.map(\.identifier))")
+            #expect(fixture.tap(Button(queryString: query)) == .declined)
+        }
+        // A query with a token still finds the address it begins, and the number.
+        #expect(fixture.view(Button(queryString: "_sales@ex")).rows.map(\.identifier) == [sales])
+        #expect(fixture.view(Button(queryString: "+tag@")).rows.map(\.identifier) == [tagged])
+        #expect(fixture.view(Button(queryString: "+1 650 555 1212")).rows.map(\.identifier) == [tagged])
+        #expect(fixture.permitted.isEmpty)
+    }
+
     @Test func ranksExactNameThenNameThenOrganizationThenDetails() throws {
         let fixture = try AccessButtonFixture()
         let byEmail = try fixture.search.add(given: "Zed", emails: ["lee@example.com"])

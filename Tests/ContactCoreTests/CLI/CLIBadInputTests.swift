@@ -86,7 +86,7 @@ struct CLIBadInputTests {
             try await fail(tool, ["init", "new.db", "--vcard", file], code: "ToolError 4")
         }
         let bad = try await fail(tool, ["import", "d.db", "bad.vcf", "--app", "com.example.crm"], code: "VCardError 12")
-        #expect(bad.error.hasPrefix("Error: bad.vcf: VCardError 12 (missingColon) in card 1 at line 7"), "\(bad.error)")
+        #expect(bad.error.hasPrefix("Error: bad.vcf: VCardError 12 (missingColon) in card 2 at line 7"), "\(bad.error)")
         try await fail(tool, ["init", "new.db", "--vcard", "bad.vcf"], code: "VCardError 12")
         #expect(!FileManager.default.fileExists(atPath: tool.path("new.db")))
     }

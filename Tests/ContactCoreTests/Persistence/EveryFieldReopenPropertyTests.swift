@@ -43,6 +43,9 @@ struct EveryFieldReopenPropertyTests {
 
         mutating func label() -> ContactLabel? { labels[next(labels.count)] }
 
+        /// A code a save takes (Decisions, "Country codes"): none, or two lower-case letters.
+        mutating func countryCode() -> String { ["", "us", "de", "zz"][next(4)] }
+
         mutating func date(calendar: String = "gregorian") -> ContactDate {
             let year = next(3) == 0 ? nil : 1_600 + next(256) * 2
             // Month 13: a leap month of a lunisolar calendar.
@@ -87,7 +90,7 @@ struct EveryFieldReopenPropertyTests {
         c.emailAddresses = r.list { $0.text() }
         c.postalAddresses = r.list {
             PostalAddress(street: $0.text(), subLocality: $0.text(), city: $0.text(), subAdministrativeArea: $0.text(),
-                          state: $0.text(), postalCode: $0.text(), country: $0.text(), isoCountryCode: $0.text())
+                          state: $0.text(), postalCode: $0.text(), country: $0.text(), isoCountryCode: $0.countryCode())
         }
         c.urlAddresses = r.list { $0.text() }
         c.socialProfiles = r.list {

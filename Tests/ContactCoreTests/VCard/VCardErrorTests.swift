@@ -24,7 +24,11 @@ struct VCardErrorTests {
         ("item1.:x", .invalidName),
         ("TEL;TYPE=\"home:555", .unterminatedQuote),
         ("PHOTO;ENCODING=b:ab$d", .invalidBase64),
-        ("PHOTO;ENCODING=b:abcde", .invalidBase64),
+        // Cut short: strictly an error; leniently kept in part, with the same warning.
+        ("PHOTO;ENCODING=b:abcde", .truncatedBase64),
+        ("PHOTO:data:image/png;base64,abcde", .truncatedBase64),
+        ("PHOTO;ENCODING=b:abcde=", .invalidBase64),
+        ("NOTE;ENCODING=b:abcde", .invalidBase64),
         ("PHOTO;ENCODING=b:ab==cd", .invalidBase64),
         ("PHOTO:data:image/png;base64,@@@@", .invalidBase64),
         ("PHOTO:data:image/png;base64", .invalidBase64),
@@ -59,7 +63,9 @@ struct VCardErrorTests {
     @Test func errorsNameThePropertyAndReadWell() throws {
         let error = try #require(vCardError(Self.middle("BDAY:1985-13-01")))
         #expect(error.property == "BDAY")
-        #expect(error.description.hasPrefix("VCardError 22 (invalidDate) in card 1 at line 6, property BDAY:"))
+        // People count cards from 1: card index 1 is the second card (issue 47).
+        #expect(error.card == 1 && error.cardNumber == 2)
+        #expect(error.description.hasPrefix("VCardError 22 (invalidDate) in card 2 at line 6, property BDAY:"))
     }
 
     @Test func invalidUTF8In30() throws {

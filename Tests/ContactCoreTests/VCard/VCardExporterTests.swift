@@ -53,14 +53,20 @@ struct VCardExporterTests {
             $0.phoneNumbers = [LabeledValue(label: .mobile, value: "090-1234-5678"), LabeledValue(label: .home, value: "03-1234-5678")]
             $0.emailAddresses = [LabeledValue(label: .home, value: "taro@example.jp")]
         }
+        // The photo is cut short (69 base64 characters): its first 51 bytes are kept, with a
+        // warning, as ez-vcard keeps them (issue 47).
+        let cut = try #require(Data(base64Encoded: "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDAwLDAsLCwwMDwwM"))
         let anna = person {
             ($0.familyName, $0.givenName) = ("Smith", "Anna")
             $0.phoneNumbers = [LabeledValue(label: .work, value: "+44 20 7946 0000")]
+            $0.imageData = cut
         }
-        #expect(result.contacts == [taro, anna])
-        #expect(result.warnings.map(\.code) == [.invalidBase64] && result.warnings.map(\.property) == ["PHOTO"])
+        #expect(cut.count == 51 && result.contacts == [taro, anna])
+        #expect(result.warnings.map(\.code) == [.truncatedBase64] && result.warnings.map(\.property) == ["PHOTO"])
+        #expect(result.warnings.map(\.keptWhatItConcerns) == [true])
         #expect(result.warnings.map(\.card) == [1] && result.warnings.map(\.line) == [14] && result.errors.isEmpty)
-        #expect(result.report.skippedPropertyNames == ["PHOTO": 1] && result.report.ignoredPropertyNames == ["X-ANDROID-CUSTOM": 1])
+        #expect(result.report.skippedPropertyNames.isEmpty && result.report.propertiesSkipped == 0)
+        #expect(result.report.propertiesKeptInPart == 1 && result.report.ignoredPropertyNames == ["X-ANDROID-CUSTOM": 1])
     }
 
     @Test func outlook2003InWindows1252() throws {

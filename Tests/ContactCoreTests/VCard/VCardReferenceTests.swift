@@ -138,7 +138,7 @@ struct VCardReferenceTests {
             BEGIN:VCARD\r\nN:Doe;Jane\r\nBDAY:1985-13-01\r\nPHOTO;ENCODING=b:abcde\r\nEND:VCARD\r\nBEGIN:VCARD\r\nFN:Tom\r\n
             """)
         #expect(outcome.contacts.map(\.givenName) == ["Jane", "Tom"])
-        #expect(outcome.warnings.map(\.code) == [.invalidDate, .invalidBase64, .missingEnd])
+        #expect(outcome.warnings.map(\.code) == [.invalidDate, .truncatedBase64, .missingEnd])
         #expect(outcome.warnings.map(\.line) == [3, 4, 6] && outcome.warnings.map(\.card) == [0, 0, 1])
         #expect(outcome.warnings.map(\.property) == ["BDAY", "PHOTO", nil])
         #expect(outcome.firstProblem?.code == .invalidDate && outcome.errors.isEmpty)
