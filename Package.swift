@@ -59,7 +59,10 @@ let package = Package(
         .target(name: "ContactCoreTesting", dependencies: ["ContactCore"]),
         .target(name: "ContactCoreTestKit", dependencies: ["ContactCore", "ContactCoreTesting"]),
         // The harness's SQLite back end, apart so that ContactCoreTesting and the fuzzers stay free of SQLite.
-        .target(name: "ContactCoreTestingSQLite", dependencies: ["ContactCoreTesting", "ContactCoreSQLite"]),
+        // GRDBSQLite: the fault-injecting VFS of the storage-fault tests (SPEC 13) speaks SQLite's C API.
+        .target(name: "ContactCoreTestingSQLite", dependencies: [
+            "ContactCoreTesting", "ContactCoreSQLite", .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ]),
         .target(
             name: "ContactCoreSQLite",
             dependencies: [
