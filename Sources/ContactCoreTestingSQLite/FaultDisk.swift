@@ -25,6 +25,9 @@ package final class FaultDisk: StorageFaults, @unchecked Sendable {
         /// A persistent failure stops at the first reopen after it fired.
         var healed = false
         var commits = 0
+        /// The calls counted when the last operation ended (the rest are the final reopen's).
+        var callsInOperations = 0
+        var callsByKindInOperations: [FaultSchedule.CallKind: Int] = [:]
         var failedCommits: [ContactError] = []
         var unsynced: [String: UnsyncedWrites] = [:]
     }
@@ -58,6 +61,7 @@ package final class FaultDisk: StorageFaults, @unchecked Sendable {
         state.withLock { state in
             let before = state.commits
             state.commits += commits
+            (state.callsInOperations, state.callsByKindInOperations) = (state.calls, state.callsByKind)
             if let cut = schedule.powerLossAfterCommit, before < cut, state.commits >= cut, !state.powerIsOff {
                 state.powerIsOff = true
                 state.powerLosses += 1
@@ -75,7 +79,7 @@ package final class FaultDisk: StorageFaults, @unchecked Sendable {
     /// power is back with each file as its last sync left it (torn, if the schedule says so).
     /// Whether a fault had fired since the last heal.
     @discardableResult
-    func heal() -> Bool {
+    package func heal() -> Bool {
         let (unsynced, powerWasOff) = state.withLock { state in
             defer {
                 state.unsynced = [:]
@@ -109,6 +113,10 @@ package final class FaultDisk: StorageFaults, @unchecked Sendable {
     /// How many calls were counted, and how many commits returned.
     package var calls: Int { state.withLock { $0.calls } }
     package var commits: Int { state.withLock { $0.commits } }
+    /// The calls the operations made (counted until the last one ended), of any kind and by kind.
+    package var callsInOperations: (all: Int, byKind: [FaultSchedule.CallKind: Int]) {
+        state.withLock { ($0.callsInOperations, $0.callsByKindInOperations) }
+    }
     /// The kinds of the calls that failed.
     package var failedKinds: Set<FaultSchedule.CallKind> { state.withLock { $0.failedKinds } }
 
