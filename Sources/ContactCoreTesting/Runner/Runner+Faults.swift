@@ -6,7 +6,7 @@ extension Runner {
 
     /// `operation`, whose commits may fail. A commit that failed threw the error its fault
     /// calls for and left nothing behind: the device in memory is as it was, nobody heard of
-    /// it, and the model goes on without it (the person still saw any prompt it answered).
+    /// it, and the model goes on without it (the person still saw any prompt it answered, and keeps the answer for the next).
     /// The device stays usable: the next operation runs on it (Decisions, SPEC 13). When the
     /// power went off, the device is reopened from what the disk kept, which must be every
     /// commit that returned (``reopen()`` compares it with the live device).
@@ -31,9 +31,10 @@ extension Runner {
             if after != image {
                 throw fail(Self.storageFailures, "a failed commit (\(error)) changed the device in memory: \(image.difference(from: after))")
             }
-            let shown = model.promptsShown
+            // The person's side stays: the prompts shown, and the answer installed for later ones.
+            let (shown, answer) = (model.promptsShown, model.answer)
             model = before
-            model.promptsShown = shown
+            (model.promptsShown, model.answer) = (shown, answer)
             (contacts, groups) = (contactsBefore, groupsBefore)
             try checkAccess()
             try checkNotifications(since: before.commits.count, heard: heard)
