@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ContactCore
 import ContactCoreTesting
 import Foundation
@@ -54,15 +59,26 @@ package final class StorageFaultFigures: Sendable {
     /// SQLite library, as an offset into it (`nil` where `/proc/self/maps` does not say where it is).
     static func callSite() -> Int? {
         guard let library = sqliteMapping else { return nil }
-        for address in Thread.callStackReturnAddresses where library.contains(address.uintValue) {
-            return Int(address.uintValue - library.lowerBound)
+        guard let backtrace else { return nil }
+        var frames = [UnsafeMutableRawPointer?](repeating: nil, count: 16)
+        let count = Int(backtrace(&frames, Int32(frames.count)))
+        for frame in frames.prefix(count) {
+            guard let address = frame.map({ UInt(bitPattern: $0) }), library.contains(address) else { continue }
+            return Int(address - library.lowerBound)
         }
         return nil
     }
 
+    /// glibc's `backtrace`, which the Swift overlay does not declare (`RTLD_DEFAULT` is 0).
+    private static let backtrace: (@convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>, Int32) -> Int32)? =
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "backtrace").map { unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>, Int32) -> Int32).self) }
+
     /// The addresses the SQLite library is mapped at.
     private static let sqliteMapping: Range<UInt>? = {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        // Read to the end: a file of /proc says it is empty, so reading by its size reads nothing.
+        guard let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
+              let maps = String(data: data, encoding: .utf8)
+        else { return nil }
         let ranges = maps.split(separator: "\n").filter { $0.contains("libsqlite3") }.compactMap { line -> Range<UInt>? in
             let bounds = line.prefix { $0 != " " }.split(separator: "-").compactMap { UInt($0, radix: 16) }
             return bounds.count == 2 && bounds[0] < bounds[1] ? bounds[0]..<bounds[1] : nil

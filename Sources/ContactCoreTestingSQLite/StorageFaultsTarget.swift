@@ -42,6 +42,7 @@ package enum StorageFaultsTarget {
     /// libFuzzer's entry: traps on a broken rule after printing the reduced program, and
     /// writes the reduced input where `CONTACTCORE_REDUCED_OUT` says (as every target does).
     package static func fuzz(_ start: UnsafeRawPointer?, _ count: Int) {
+        _ = figuresAtExit
         let bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
         guard check(bytes) != nil, let (failure, reduced) = explain(bytes) else { return }
         if let path = ProcessInfo.processInfo.environment["CONTACTCORE_REDUCED_OUT"],
@@ -50,4 +51,9 @@ package enum StorageFaultsTarget {
         }
         fatalError("\(name) \(failure)\n\nreduced input (\(reduced.count) bytes): \(reduced)")
     }
+
+    /// A line on standard error at exit: what the runs of this process injected and checked.
+    private static let figuresAtExit: Void = {
+        atexit { FileHandle.standardError.write(Data("INFO: \(name): \(StorageFaultFigures.shared.current)\n".utf8)) }
+    }()
 }

@@ -114,6 +114,7 @@ struct StorageFaultSweepTests {
         #expect(failures == 0, "\(sweep.name): \(failures) runs broke a rule")
         let expectedKinds: Set<FaultSchedule.CallKind> = Set(byKind.keys).union(calls > inOperations ? [.open, .delete] : [])
         #expect(failedKinds.isSuperset(of: expectedKinds), "\(sweep.name) failed only \(failedKinds.map { "\($0)" }.sorted())")
-        print("SWEEP \(sweep.name): \(disk.calls) calls, \(inOperations) in operations, \(byKind), \(disk.commits) commits")
+        // The case that ends last prints the figures of the whole sweep (Fuzz/RESULTS.md).
+        print("\(sweep.name): \(disk.calls) calls, \(inOperations) in its operations; so far: \(StorageFaultFigures.shared.current)")
     }
 }
