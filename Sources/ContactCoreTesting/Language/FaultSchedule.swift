@@ -65,11 +65,12 @@ package struct FaultSchedule: Hashable, Sendable {
     /// The schedule of a FuzzStorageFaults input and the program bytes after it. Any bytes decode.
     ///
     /// Byte 0: bits 0–1 the fault (``Fault``'s order), bit 2 a call fails, bit 3 it persists,
-    /// bit 4 a power loss after a commit, bit 5 torn writes, bit 6 a call past the 64th. Byte 1:
+    /// bit 4 a power loss after a commit, bit 5 torn writes, bit 6 a call past the 16th. Byte 1:
     /// with bit 7 the call's kind, bits 0–6 modulo 10 in ``CallKind``'s order; without it a call
     /// of any kind (most faults worth finding hit whatever call a commit makes). Bytes 2 and 3: the call,
-    /// 1 + byte 2 modulo 64, or with bit 6 1 + byte 2 + 256 × (byte 3 modulo 4): a short
-    /// program's commits make a few dozen calls, which random bytes then hit one time in three.
+    /// 1 + byte 2 modulo 16, or with bit 6 1 + byte 2 + 256 × (byte 3 modulo 4): a commit
+    /// makes a few calls to a few dozen, and the bugs worth finding sit between its first
+    /// write and its sync, which random bytes then hit often.
     /// Byte 4: the commit a power loss follows, 1 + byte 4 modulo 16.
     package static func decode(_ bytes: [UInt8]) -> (schedule: FaultSchedule, program: [UInt8]) {
         var header = Array(bytes.prefix(byteCount))
@@ -78,7 +79,7 @@ package struct FaultSchedule: Hashable, Sendable {
         var schedule = FaultSchedule(tornWrites: flags & 0x20 != 0)
         if flags & 0x04 != 0 {
             let kind = header[1] & 0x80 == 0 ? nil : CallKind.allCases[Int(header[1] & 0x7F) % CallKind.allCases.count]
-            let call = flags & 0x40 == 0 ? 1 + Int(header[2] & 0x3F) : 1 + Int(header[2]) + 256 * Int(header[3] & 3)
+            let call = flags & 0x40 == 0 ? 1 + Int(header[2] & 0x0F) : 1 + Int(header[2]) + 256 * Int(header[3] & 3)
             schedule.failure = CallFailure(call: call,
                                            kind: kind,
                                            fault: Fault.allCases[Int(flags & 3)], persists: flags & 0x08 != 0)
@@ -95,7 +96,7 @@ package struct FaultSchedule: Hashable, Sendable {
             bytes[0] |= 0x04 | failure.fault.rawValue | (failure.persists ? 0x08 : 0)
             bytes[1] = failure.kind.map { 0x80 | $0.rawValue } ?? 0
             let call = min(max(failure.call, 1), 1024) - 1
-            if call >= 64 { bytes[0] |= 0x40 }
+            if call >= 16 { bytes[0] |= 0x40 }
             (bytes[2], bytes[3]) = (UInt8(call & 0xFF), UInt8(call >> 8))
         }
         if let commit = powerLossAfterCommit {
