@@ -17,12 +17,15 @@ let fuzzTargets = [
 ]
 
 /// Fuzzed by the nightly job only (scripts/fuzz.sh `targets --nightly-json`): `<Target>OnSQLite`
-/// runs `<Target>`'s programs on the SQLite back end and starts from `<Target>`'s corpus. They
+/// runs `<Target>`'s programs on the SQLite back end and starts from `<Target>`'s corpus;
+/// `FuzzStorageFaults` has a corpus and a dictionary of its own. They
 /// link GRDB and the system SQLite, which the per-PR jobs and ClusterFuzzLite do not build.
 let nightlyFuzzTargets = [
     "FuzzPermittedSetOnSQLite",
     "FuzzSearchMatchingOnSQLite",
     "FuzzIdentifierFetchOnSQLite",
+    // A fault schedule, then a program, on SQLite through a VFS that fails the calls it names.
+    "FuzzStorageFaults",
 ]
 
 /// The example app of ContactCoreTestKit: a contacts mirror, its property test, and its
@@ -59,7 +62,10 @@ let package = Package(
         .target(name: "ContactCoreTesting", dependencies: ["ContactCore"]),
         .target(name: "ContactCoreTestKit", dependencies: ["ContactCore", "ContactCoreTesting"]),
         // The harness's SQLite back end, apart so that ContactCoreTesting and the fuzzers stay free of SQLite.
-        .target(name: "ContactCoreTestingSQLite", dependencies: ["ContactCoreTesting", "ContactCoreSQLite"]),
+        // GRDBSQLite: the fault-injecting VFS of the storage-fault tests (SPEC 13) speaks SQLite's C API.
+        .target(name: "ContactCoreTestingSQLite", dependencies: [
+            "ContactCoreTesting", "ContactCoreSQLite", .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ]),
         .target(
             name: "ContactCoreSQLite",
             dependencies: [

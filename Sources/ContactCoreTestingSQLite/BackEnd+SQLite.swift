@@ -46,13 +46,7 @@ extension BackEnd {
     }
 
     /// ``sqlite`` on `/dev/shm` where there is one (Linux), else in the temporary folder.
-    package static let sqliteInMemoryFileSystem: BackEnd = {
-        var isFolder: ObjCBool = false
-        let shm = "/dev/shm"
-        let usable = FileManager.default.fileExists(atPath: shm, isDirectory: &isFolder) && isFolder.boolValue
-            && FileManager.default.isWritableFile(atPath: shm)
-        return usable ? sqlite(in: URL(fileURLWithPath: shm)) : sqlite
-    }()
+    package static let sqliteInMemoryFileSystem: BackEnd = SQLiteFolder.memoryFileSystem.map { sqlite(in: $0) } ?? sqlite
 }
 
 /// A database path in a temporary folder of its own, removed with everything SQLite left beside it.
@@ -74,6 +68,15 @@ package struct SQLiteFolder: Sendable {
     package func remove() {
         try? FileManager.default.removeItem(at: folder)
     }
+
+    /// `/dev/shm` where there is one (Linux): a file system in memory.
+    package static let memoryFileSystem: URL? = {
+        var isFolder: ObjCBool = false
+        let shm = "/dev/shm"
+        let usable = FileManager.default.fileExists(atPath: shm, isDirectory: &isFolder) && isFolder.boolValue
+            && FileManager.default.isWritableFile(atPath: shm)
+        return usable ? URL(fileURLWithPath: shm) : nil
+    }()
 
     /// Without `fsync` per commit: the tests and fuzzers kill processes, they do not cut the power.
     package static let options = ContactDatabaseOptions(durability: .processCrash)

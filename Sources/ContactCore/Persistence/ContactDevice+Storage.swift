@@ -23,6 +23,14 @@ extension ContactDevice {
         }
     }
 
+    /// Puts `wrap`'s storage around the device's own, for a test that watches every write
+    /// and what it threw. Does nothing to a device in memory.
+    package func wrapStorage(_ wrap: (any DeviceStorage) -> any DeviceStorage) {
+        state.withLock { state in
+            if let storage = state.storage { state.storage = wrap(storage) }
+        }
+    }
+
     /// The database file the device commits to; `nil` for a device in memory or a closed one.
     public var databasePath: String? { state.withLock { $0.storage?.path } }
 

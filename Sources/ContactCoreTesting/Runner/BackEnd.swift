@@ -24,19 +24,24 @@ package struct BackEnd: Sendable {
     let reopen: (@Sendable (ContactDevice) throws(ContactError) -> ContactDevice)?
     /// Ends a run: closes the last device and removes what its storage left behind.
     let finish: @Sendable (ContactDevice) -> Void
+    /// The disk's planned failures, when it has any: the runner then lets a commit fail with a
+    /// storage error, and checks that it left nothing behind (``Runner``'s `perform`).
+    package let faults: (any StorageFaults)?
 
     package init(
         name: String,
         adopt: @escaping @Sendable (ContactDevice) throws(ContactError) -> ContactDevice,
         create: (@Sendable (UInt64, UInt64, SortOrder, Int) throws(ContactError) -> ContactDevice)? = nil,
         reopen: (@Sendable (ContactDevice) throws(ContactError) -> ContactDevice)?,
-        finish: @escaping @Sendable (ContactDevice) -> Void
+        finish: @escaping @Sendable (ContactDevice) -> Void,
+        faults: (any StorageFaults)? = nil
     ) {
         self.name = name
         self.adopt = adopt
         self.create = create
         self.reopen = reopen
         self.finish = finish
+        self.faults = faults
     }
 
     /// The device in memory, as it has always been.

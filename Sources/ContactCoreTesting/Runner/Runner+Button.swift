@@ -47,7 +47,10 @@ extension Runner {
         case .refused(.unvalidatedEvent): .unvalidated
         case .refused(.illegible): .illegible
         case .refused(.promptFailed): .promptFailed
-        case .refused(.storageFailed(let error)): throw fail("SPEC 13 persistent store", "the grant was not written: \(error)")
+        case .refused(.storageFailed(let error)):
+            // The person saw what the model shows (a prompt, perhaps); the grant was not written.
+            _ = model.tap(app: app, tap)
+            throw fail("SPEC 13 persistent store", "the grant was not written: \(error)")
         }
         try expect(actual, model.tap(app: app, tap), "SPEC 8 access button tap", "the tap's outcome")
     }
