@@ -43,8 +43,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "ContactCore", targets: ["ContactCore"]),
-        .library(name: "ContactCoreTesting", targets: ["ContactCoreTesting"]),
-        // Property tests of an app's own contacts code on the harness: the public face of ContactCoreTesting.
+        // Property tests of an app's own contacts code on the harness. The harness itself
+        // (ContactCoreTesting) has no public API and is no product: this is its public face.
         .library(name: "ContactCoreTestKit", targets: ["ContactCoreTestKit"]),
         // The SQLite back end: a product of its own, so apps of the in-memory device never build GRDB.
         .library(name: "ContactCoreSQLite", targets: ["ContactCoreSQLite"]),
@@ -52,10 +52,10 @@ let package = Package(
         .executable(name: "contactcore", targets: ["ContactCoreTool"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
-        .package(url: "https://github.com/apple/swift-collections", exact: "1.6.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "ContactCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),

@@ -10,8 +10,8 @@ let package = Package(
     dependencies: [
         // Named, so the products resolve whatever the checkout folder is called.
         .package(name: "ContactCore", path: ".."),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(name: "BenchmarkSupport", dependencies: ["HeapFigures", .product(name: "ContactCore", package: "ContactCore")]),
