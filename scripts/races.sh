@@ -57,7 +57,8 @@ PY
             printed=$(awk '/^  @Test func race\(\)/ { on = 1 } on { sub(/^  /, ""); print } on && /^}/ { exit }' "$log")
         fi
     done
-    property_median=$(printf '%s\n' "${found[@]}" | { grep -E '^[0-9]+$' || true; } | median)
+    # A trial that found nothing counts as the largest, not as missing.
+    property_median=$(printf '%s\n' "${found[@]}" | sed 's/^none$/inf/' | median | sed 's/^inf$/none/')
     reproduced=()
     lines="-"
     if [[ -n $printed ]]; then
@@ -77,6 +78,9 @@ PY
             reproduced+=("${run:->1000}")
         done
     fi
-    printed_median=$(printf '%s\n' "${reproduced[@]:-}" | { grep -E '^[0-9]+$' || true; } | median)
+    printed_median=-
+    if ((${#reproduced[@]})); then
+        printed_median=$(printf '%s\n' "${reproduced[@]}" | sed 's/^>1000$/inf/' | median | sed 's/^inf$/>1000/')
+    fi
     printf '| %s | %s | %s | %s | %s | %s |\n' "$name" "${found[*]}" "$property_median" "$lines" "${reproduced[*]:--}" "$printed_median"
 done
