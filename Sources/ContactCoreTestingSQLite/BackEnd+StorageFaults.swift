@@ -16,7 +16,7 @@ extension BackEnd {
         let disk = FaultDisk(folder: folder.folder.resolvingSymlinksInPath().path, schedule: schedule)
         let path = folder.path
         let options = ContactDatabaseOptions(durability: .full)
-        @Sendable func open() throws(ContactError) -> ContactDevice {
+        @Sendable func open(_ options: ContactDatabaseOptions = options) throws(ContactError) -> ContactDevice {
             let device = try ContactDevice.open(databaseAt: path, options: options)
             device.wrapStorage { ObservedStorage($0, disk: disk) }
             return device
@@ -48,9 +48,7 @@ extension BackEnd {
             create: { (seed, identity, sortOrder, historyLimit) throws(ContactError) in
                 var options = options
                 (options.seed, options.identity, options.defaultSortOrder, options.historyLimit) = (seed, identity, sortOrder, historyLimit)
-                let device = try ContactDevice.open(databaseAt: path, options: options)
-                device.wrapStorage { ObservedStorage($0, disk: disk) }
-                return device
+                return try open(options)
             },
             reopen: reopen,
             finish: { device in

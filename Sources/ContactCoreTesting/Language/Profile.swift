@@ -8,9 +8,14 @@ package struct Profile: Hashable, Sendable {
     package let kinds: [Kind]
     /// The save steps a step byte picks, each as often as listed, for a program of version 2
     /// (kinds 0–9) and of version 4 (0–11); `nil`: each kind once (`Fuzz/FORMAT.md`).
-    package let steps: (plain: [UInt8], device: [UInt8])?
+    package let steps: Steps?
 
-    init(kinds: [Kind], steps: (plain: [UInt8], device: [UInt8])? = nil) {
+    package struct Steps: Hashable, Sendable {
+        let plain: [UInt8]
+        let device: [UInt8]
+    }
+
+    init(kinds: [Kind], steps: Steps? = nil) {
         self.kinds = kinds
         self.steps = steps
     }
@@ -20,16 +25,6 @@ package struct Profile: Hashable, Sendable {
         guard let steps else { return byte % (device ? 12 : 10) }
         let table = device ? steps.device : steps.plain
         return table[Int(byte) % table.count]
-    }
-
-    package static func == (a: Profile, b: Profile) -> Bool {
-        a.kinds == b.kinds && a.steps?.plain == b.steps?.plain && a.steps?.device == b.steps?.device
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(kinds)
-        hasher.combine(steps?.plain)
-        hasher.combine(steps?.device)
     }
 
     /// Everything, evenly: the property tests and `FuzzPermittedSet`.
@@ -52,6 +47,6 @@ package struct Profile: Hashable, Sendable {
     package static let races = Profile(kinds: [.request, .request, .settings, .settings, .restrict, .restrict, .restrict, .save, .save,
                                                 .editFetched, .fetch, .fetchOne, .history, .history, .accessPicker,
                                                 .accessPicker, .button, .button],
-                                       steps: (plain: [0, 1, 2, 2, 2, 3, 3, 3, 4, 5, 6, 7, 8, 9],
+                                       steps: Steps(plain: [0, 1, 2, 2, 2, 3, 3, 3, 4, 5, 6, 7, 8, 9],
                                                device: [0, 1, 2, 2, 2, 3, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11]))
 }
