@@ -18,6 +18,13 @@ package struct Contention: Hashable, Sendable {
     package var deleteRacesGrant = false
     /// Three branches call an app that is restricted at the fork.
     package var threeOnRestricted = false
+    /// A save by an app with full access at the fork changes two contacts that another
+    /// branch's contact picker hands over (SPEC 9b: the picked contacts come from one instant).
+    package var writeRacesPicker = false
+    /// A save by an app with full access at the fork deletes a contact that the person's
+    /// limited answer names, while another branch prompts an app not yet asked (SPEC 1b: the
+    /// answer lands on the state as it is then).
+    package var deleteRacesPrompt = false
 }
 
 extension Runner {
@@ -48,6 +55,27 @@ extension Runner {
         met.deleteRacesGrant = branches.indices.contains { i in
             branches.indices.contains { j in
                 i != j && branches[i].contains { a in branches[j].contains { b in !a.deletes.isDisjoint(with: b.grants) || (!a.deletes.isEmpty && b.grantsAny) } }
+            }
+        }
+        let full = Set(met.statuses.indices.filter { met.statuses[$0] == .authorized })
+        let answer = parallel.branches.joined().lazy.compactMap { op -> Answer? in
+            if case .request(_, let answer) = op { answer } else { nil }
+        }.first
+        let answered: Set<String> = if case .limited(let refs)? = answer { Set(refs.map(runner.resolve)) } else { [] }
+        let asked = Set(met.statuses.indices.filter { met.statuses[$0] == .notDetermined && Cast.apps[$0].usageDescription != nil })
+        for (i, one) in branches.enumerated() {
+            for (j, other) in branches.enumerated() where i != j {
+                for save in one where full.contains(save.app) && !save.changes.isEmpty {
+                    let changed = save.changes
+                    met.writeRacesPicker = met.writeRacesPicker || other.contains { call in
+                        guard case .contactPicker(_, let chosen, _) = call else { return false }
+                        return changed.intersection(chosen).count >= 2
+                    }
+                    met.deleteRacesPrompt = met.deleteRacesPrompt || !save.deletes.isDisjoint(with: answered) && other.contains { call in
+                        guard case .request(let prompted) = call else { return false }
+                        return prompted != save.app && asked.contains(prompted)
+                    }
+                }
             }
         }
         met.threeOnRestricted = branches.count == 3 && met.statuses.indices.contains { app in
@@ -93,6 +121,17 @@ extension Call {
         guard case .save(_, _, let save) = self else { return [] }
         return Set(save.steps.compactMap { step in
             if case .delete(.saved(let id)) = step { id } else { nil }
+        })
+    }
+
+    /// The contacts a save updates or deletes.
+    var changes: Set<String> {
+        guard case .save(_, _, let save) = self else { return [] }
+        return Set(save.steps.compactMap { step in
+            switch step {
+            case .update(.saved(let id), _), .delete(.saved(let id)): id
+            default: nil
+            }
         })
     }
 

@@ -7,8 +7,8 @@ extension Runner {
     mutating func perform(_ parallel: Parallel) throws(Failure) {
         pool = parallel.pool
         let calls = parallel.branches.map { $0.flatMap(calls(for:)) }
-        pool = nil
-        // One person answers every prompt of the branches: the first answer a branch gives.
+        // One person answers every prompt of the branches: the first answer a branch gives,
+        // naming contacts from the branches' pool.
         let answers = parallel.branches.joined().compactMap { op -> Answer?? in
             if case .request(_, let answer) = op { return answer }
             return nil
@@ -18,6 +18,7 @@ extension Runner {
             device.setPromptResponder(resolved.map(responder))
             model.answer = resolved
         }
+        pool = nil
         // At a picker the person chooses what the call that presents it says.
         device.setPickerResponder { _ in PersonAtPicker.choice }
         let firstCommit = model.commits.count

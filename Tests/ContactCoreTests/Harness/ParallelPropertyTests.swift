@@ -16,13 +16,13 @@ import Testing
 
     /// The parallel version byte (version 5), the device and status bytes, the shape (two
     /// bytes), version 5's device byte (a restricted app at the fork, the reference pool),
-    /// then records behind their length bytes.
+    /// then records behind their length bytes; half of them shaped for a race (``RaceCheck/shaped(_:)``).
     static let inputs = zip(Gen.uint8().array(of: 5), Gen.uint8().array(of: 1...12).array(of: 2...16))
         .map { (header: [UInt8], records: [[UInt8]]) -> [UInt8] in
             var bytes: [UInt8] = [Decoder.parallelDeviceVersion]
             bytes += header
             for record in records { bytes += [UInt8(record.count)] + record }
-            return bytes
+            return RaceCheck.shaped(bytes)
         }
 
     /// The first failure, reduced by ``RaceCheck`` (not by the property library: it would

@@ -6,8 +6,11 @@ import Testing
 /// run draws them: a call that never meets another in a branch is a race the property cannot see.
 @Suite struct ParallelReachTests {
     /// The property's inputs (``ParallelPropertyTests/inputs``) from a fixed generator: version
-    /// 5, five header bytes, then 2 to 16 records of 1 to 12 bytes.
-    static let inputs: [[UInt8]] = {
+    /// 5, five header bytes, then 2 to 16 records of 1 to 12 bytes, half shaped for a race.
+    static let inputs = raw.map(RaceCheck.shaped)
+
+    /// The inputs before ``RaceCheck/shaped(_:)``.
+    static let raw: [[UInt8]] = {
         var generator = SeededGenerator(seed: 0x1B)
         func byte() -> UInt8 { UInt8(truncatingIfNeeded: generator.next()) }
         return (0..<ParallelPropertyTests.cases).map { _ in
@@ -57,12 +60,29 @@ import Testing
     }
 
     /// The races SPEC 1b's examples name are drawn often: a delete racing a grant of the same
-    /// contact, and three calls on an app restricted at the fork.
+    /// contact, three calls on an app restricted at the fork, a save of two contacts racing the
+    /// contact picker that hands them over, and a delete racing a prompt whose answer names it.
     @Test func theNamedRacesAreDrawn() {
         let met = Self.programs.compactMap(Runner.contention(of:))
         let deletes = met.filter(\.deleteRacesGrant).count, restricted = met.filter(\.threeOnRestricted).count
-        print("ParallelReach: of \(met.count) programs, \(deletes) race a delete against a grant, \(restricted) make three calls on a restricted app")
-        #expect(deletes >= 40 && restricted >= 40)
+        let picker = met.filter(\.writeRacesPicker).count, prompt = met.filter(\.deleteRacesPrompt).count
+        print("ParallelReach: of \(met.count) programs, \(deletes) race a delete against a grant, \(restricted) make three calls "
+              + "on a restricted app, \(picker) save two contacts a contact picker hands over, \(prompt) delete a contact a prompt's answer names")
+        #expect(deletes >= 40 && restricted >= 40 && picker >= 20 && prompt >= 20)
+    }
+
+    /// Shaping is a function of the input: the same bytes are always shaped alike, half of
+    /// them not at all, and whatever it is given it returns a program of the same version.
+    @Test func shapingIsDeterministicAndLeavesHalf() {
+        let raw = Self.raw.prefix(1_000)
+        let shaped = raw.map(RaceCheck.shaped)
+        #expect(shaped == raw.map(RaceCheck.shaped))
+        let unchanged = zip(raw, shaped).filter { $0 == $1 }.count
+        #expect((400...600).contains(unchanged), "\(unchanged) of 1,000 left as drawn")
+        #expect(shaped.allSatisfy { $0.first == Decoder.parallelDeviceVersion })
+        for bytes in [[], [Decoder.parallelDeviceVersion], [Decoder.parallelDeviceVersion, 0, 0, 0, 0, 0, 0, 0, 0], [Decoder.version, 1, 2, 3]] {
+            _ = RaceCheck.program(RaceCheck.shaped(bytes))
+        }
     }
 
     /// The app the branches share starts them at every status, restricted included.
