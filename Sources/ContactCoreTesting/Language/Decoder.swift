@@ -173,8 +173,9 @@ package struct Decoder {
             let gray = r.index(Vocabulary.grays.count)
             let picks = (0..<r.index(4)).map { _ in Int(r.byte()) }
             let look = reachesDevice ? r.index(Vocabulary.buttonLooks.count) : 0
+            let colors = reachesDevice && flags & 8 != 0 ? ButtonColors(foreground: rgb(&r), tint: rgb(&r), background: rgb(&r)) : nil
             return .button(app: app, Tap(query: query, ignoredEmail: ignoredEmail, ignoredPhone: ignoredPhone,
-                                         foreground: gray, validated: flags & 4 == 0, picks: picks, look: look))
+                                         foreground: gray, validated: flags & 4 == 0, picks: picks, look: look, colors: colors))
         }
     }
 
@@ -269,6 +270,8 @@ package struct Decoder {
         }
         return draft
     }
+
+    private func rgb(_ r: inout ByteReader) -> RGB { RGB(r.byte(), r.byte(), r.byte()) }
 
     private func labeled(_ r: inout ByteReader, _ count: Int) -> Labeled {
         let value = r.index(count)

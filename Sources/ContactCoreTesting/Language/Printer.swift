@@ -120,9 +120,14 @@ package enum Printer {
         case .button(let app, let tap):
             ".button(app: \(app), Tap(query: \(literal(tap.query)), ignoredEmail: \(optional(tap.ignoredEmail)), "
                 + "ignoredPhone: \(optional(tap.ignoredPhone)), foreground: \(tap.foreground), validated: \(tap.validated), picks: \(tap.picks)"
-                + (tap.look == 0 ? "))" : ", look: \(tap.look)))")
+                + (tap.look == 0 ? "" : ", look: \(tap.look)") + (tap.colors.map { ", colors: \(literal($0))" } ?? "") + "))"
         case .contactPicker(let app, let chosen, let keys): ".contactPicker(app: \(app), chosen: \(list(chosen)), keys: Keys(bits: \(keys.bits)))"
         }
+    }
+
+    static func literal(_ colors: ButtonColors) -> String {
+        func rgb(_ c: RGB) -> String { "RGB(\(c.red), \(c.green), \(c.blue))" }
+        return "ButtonColors(foreground: \(rgb(colors.foreground)), tint: \(rgb(colors.tint)), background: \(rgb(colors.background)))"
     }
 
     static func literal(_ answer: Answer) -> String {

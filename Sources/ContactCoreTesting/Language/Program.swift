@@ -295,9 +295,11 @@ package struct Tap: Hashable, Sendable {
     package var picks: [Int]
     /// How the app drew the button, from ``Vocabulary/buttonLooks`` (format version 4).
     package var look: Int
+    /// Colours of any value, in place of ``foreground``'s gray and the look's background.
+    package var colors: ButtonColors?
 
     package init(query: QueryText, ignoredEmail: Int? = nil, ignoredPhone: Int? = nil, foreground: Int = 0,
-                 validated: Bool = true, picks: [Int] = [], look: Int = 0) {
+                 validated: Bool = true, picks: [Int] = [], look: Int = 0, colors: ButtonColors? = nil) {
         self.query = query
         self.ignoredEmail = ignoredEmail
         self.ignoredPhone = ignoredPhone
@@ -305,5 +307,33 @@ package struct Tap: Hashable, Sendable {
         self.validated = validated
         self.picks = picks
         self.look = look
+        self.colors = colors
+    }
+}
+
+/// The button's three colours as raw 8-bit sRGB: the primary text, the action label's tint
+/// and the background (format version 4, the tap's flags bit 3).
+package struct ButtonColors: Hashable, Sendable {
+    package var foreground: RGB
+    package var tint: RGB
+    package var background: RGB
+
+    package init(foreground: RGB, tint: RGB, background: RGB) {
+        self.foreground = foreground
+        self.tint = tint
+        self.background = background
+    }
+}
+
+/// One 8-bit sRGB colour.
+package struct RGB: Hashable, Sendable {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
+
+    package init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+        self.red = red
+        self.green = green
+        self.blue = blue
     }
 }

@@ -248,17 +248,29 @@ extension Model {
 
     /// SPEC 8's legibility: text against the background at a contrast of 4.5:1 or more, the
     /// whole button visible, and at least its minimum size.
+    /// The tint is the action label's: the rule never measures it.
     static func isLegible(_ tap: Tap) -> Bool {
         let look = Vocabulary.buttonLooks[tap.look]
-        return contrast(Vocabulary.grays[tap.foreground], look.background) >= 4.5 && look.wholeVisible && look.bigEnough
+        let (text, background) = if let colors = tap.colors {
+            (luminance(colors.foreground), luminance(colors.background))
+        } else {
+            (luminance(gray: Vocabulary.grays[tap.foreground]), luminance(gray: look.background))
+        }
+        return (max(text, background) + 0.05) / (min(text, background) + 0.05) >= 4.5 && look.wholeVisible && look.bigEnough
     }
 
-    /// WCAG 2's contrast ratio of two gray levels: the lighter's luminance over the darker's,
-    /// each plus 0.05.
-    static func contrast(_ a: Double, _ b: Double) -> Double {
-        func luminance(_ gray: Double) -> Double { gray <= 0.03928 ? gray / 12.92 : pow((gray + 0.055) / 1.055, 2.4) }
-        return (max(luminance(a), luminance(b)) + 0.05) / (min(luminance(a), luminance(b)) + 0.05)
+    /// WCAG 2's relative luminance of an sRGB colour: 0.2126 R + 0.7152 G + 0.0722 B, each
+    /// channel linearized.
+    package static func luminance(_ color: RGB) -> Double {
+        func channel(_ byte: UInt8) -> Double { linear(Double(byte) / 255) }
+        return 0.2126 * channel(color.red) + 0.7152 * channel(color.green) + 0.0722 * channel(color.blue)
     }
+
+    /// A gray's: its three channels are one.
+    static func luminance(gray: Double) -> Double { linear(gray) }
+
+    /// WCAG 2's linearization of one sRGB channel of 0 to 1.
+    static func linear(_ c: Double) -> Double { c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
 }
 
 extension Model.Contact {

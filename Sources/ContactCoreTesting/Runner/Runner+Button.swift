@@ -5,12 +5,19 @@ extension Runner {
     /// The button a tap's app draws, with the modifiers and the placement its look names.
     static func accessButton(_ tap: Tap) -> (button: ContactAccessButton, placement: ContactAccessButton.Placement) {
         let look = Vocabulary.buttonLooks[tap.look]
-        let button = ContactAccessButton(
+        func color(_ rgb: RGB) -> ContactAccessButton.Color {
+            .init(red: Double(rgb.red) / 255, green: Double(rgb.green) / 255, blue: Double(rgb.blue) / 255)
+        }
+        var button = ContactAccessButton(
             queryString: tap.query.text,
             ignoredEmails: tap.ignoredEmail.map { [Vocabulary.emails[$0]] } ?? [],
             ignoredPhoneNumbers: tap.ignoredPhone.map { [Vocabulary.phones[$0].text] } ?? [])
-            .foregroundStyle(.init(white: Vocabulary.grays[tap.foreground]))
-            .background(.init(white: look.background))
+        if let colors = tap.colors {
+            button = button.foregroundStyle(color(colors.foreground)).tint(color(colors.tint)).background(color(colors.background))
+        } else {
+            button = button.foregroundStyle(.init(white: Vocabulary.grays[tap.foreground])).background(.init(white: look.background))
+        }
+        button = button
             .font(size: look.fontSize)
             .contactAccessButtonStyle(.init(imageWidth: look.imageWidth))
             .contactAccessButtonCaption(look.caption)

@@ -1,0 +1,39 @@
+import ContactCore
+import ContactCoreTesting
+import Testing
+
+/// Values no table lists (issue 47), counted over version 4 inputs as the harness property
+/// draws them: a raw form the default run never writes is a rule no program checks.
+@Suite struct ValueReachTests {
+    /// The taps of 4,000 version 4 inputs of the search profile (the button's target), 3 to 200 bytes.
+    static let taps: [Tap] = {
+        var generator = SeededGenerator(seed: 0xC0105)
+        return (0..<4_000).flatMap { _ in
+            let bytes = [Decoder.deviceVersion] + (0..<(3 + Int(generator.next() % 198))).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            return FuzzTarget.searchMatching.program(bytes).operations.compactMap { op -> Tap? in
+                if case .button(_, let tap) = op { tap } else { nil }
+            }
+        }
+    }()
+
+    /// SPEC 8's contrast rule meets colours of every hue: legible and not, and pairs whose
+    /// verdict would change if a channel's weight went to another (red and blue, or green and
+    /// red, swapped in the luminance), or if the tint were measured in place of the text.
+    @Test func buttonColoursOfAnyValue() {
+        let colored = Self.taps.compactMap(\.colors)
+        func legible(_ text: RGB, _ background: RGB, swap: (RGB) -> RGB = { $0 }) -> Bool {
+            let (a, b) = (Model.luminance(swap(text)), Model.luminance(swap(background)))
+            return (max(a, b) + 0.05) / (min(a, b) + 0.05) >= 4.5
+        }
+        let redBlue = { (c: RGB) in RGB(c.blue, c.green, c.red) }, greenRed = { (c: RGB) in RGB(c.green, c.red, c.blue) }
+        let counts = (
+            legible: colored.filter { legible($0.foreground, $0.background) }.count,
+            illegible: colored.filter { !legible($0.foreground, $0.background) }.count,
+            redBlue: colored.filter { legible($0.foreground, $0.background) != legible($0.foreground, $0.background, swap: redBlue) }.count,
+            greenRed: colored.filter { legible($0.foreground, $0.background) != legible($0.foreground, $0.background, swap: greenRed) }.count,
+            tint: colored.filter { legible($0.foreground, $0.background) != legible($0.tint, $0.background) }.count)
+        print("ValueReach: of \(Self.taps.count) taps, \(colored.count) with raw colours: \(counts)")
+        #expect(colored.count >= 200)
+        #expect(counts.legible >= 20 && counts.illegible >= 20 && counts.redBlue >= 10 && counts.greenRed >= 10 && counts.tint >= 20)
+    }
+}
