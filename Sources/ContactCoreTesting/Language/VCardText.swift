@@ -8,12 +8,17 @@ package struct VCardInput: Hashable, Sendable {
     /// The keys each read contact carries when exported; `nil` for all.
     package var keys: [ContactKey]?
     package var exportVersion: VCardVersion
+    /// Text an app sets, before the export, as each read contact's given name and note and its
+    /// social profiles' user names (a parameter): values no read gives, such as a lone CR or a NUL.
+    package var appText: String?
 
-    package init(file: [UInt8], smallLimits: Bool = false, keys: [ContactKey]? = nil, exportVersion: VCardVersion = .v3_0) {
+    package init(file: [UInt8], smallLimits: Bool = false, keys: [ContactKey]? = nil, exportVersion: VCardVersion = .v3_0,
+                 appText: String? = nil) {
         self.file = file
         self.smallLimits = smallLimits
         self.keys = keys
         self.exportVersion = exportVersion
+        self.appText = appText
     }
 
     package var limits: VCardLimits { smallLimits ? VCardCheck.smallLimits : VCardCheck.limits }
@@ -22,8 +27,9 @@ package struct VCardInput: Hashable, Sendable {
     package var bytes: [UInt8] {
         let mask = keys.map { keys in ContactKey.allCases.enumerated().reduce(UInt32(0)) { keys.contains($1.element) ? $0 | 1 << $1.offset : $0 } }
         let maskBytes = (0..<4).map { UInt8(truncatingIfNeeded: (mask ?? 0) >> (8 * $0)) }
-        let flags: UInt8 = (smallLimits ? 1 : 0) | (exportVersion == .v4_0 ? 2 : 0) | (keys == nil ? 0 : 4)
-        return [VCardText.explicitHeader, flags] + maskBytes + file
+        let flags: UInt8 = (smallLimits ? 1 : 0) | (exportVersion == .v4_0 ? 2 : 0) | (keys == nil ? 0 : 4) | (appText == nil ? 0 : 8)
+        let text = appText.map { [UInt8(min($0.utf8.count, 255))] + $0.utf8.prefix(255) } ?? []
+        return [VCardText.explicitHeader, flags] + maskBytes + text + file
     }
 }
 
@@ -32,8 +38,8 @@ package struct VCardInput: Hashable, Sendable {
 /// any byte (inside a UTF-8 sequence too), quoted-printable with soft breaks, escapes,
 /// parameter spellings, groups, charsets and bad lines among good ones — so that from an
 /// empty corpus the fuzzer writes real vCards at once. After `0x01` a header names the
-/// limits, keys and export version and the rest is the file as it is (what the reducer
-/// writes); any other input is a file as it is.
+/// limits, keys, export version and text an app writes, and the rest is the file as it is
+/// (what the reducer writes); any other input is a file as it is.
 package enum VCardText {
     package static let explicitHeader: UInt8 = 1
     package static let maximumLines = 24
@@ -45,7 +51,15 @@ package enum VCardText {
             let flags = bytes[1]
             let mask = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[2 + $1]) << (8 * $1) }
             let keys = flags & 4 == 0 ? nil : ContactKey.allCases.enumerated().filter { mask & 1 << $0.offset != 0 }.map(\.element)
-            return VCardInput(file: Array(bytes.dropFirst(6)), smallLimits: flags & 1 != 0, keys: keys, exportVersion: flags & 2 == 0 ? .v3_0 : .v4_0)
+            var rest = bytes.dropFirst(6)
+            var appText: String?
+            if flags & 8 != 0 {
+                let length = Int(rest.first ?? 0)
+                appText = String(decoding: rest.dropFirst().prefix(length), as: UTF8.self)
+                rest = rest.dropFirst(1 + length)
+            }
+            return VCardInput(file: Array(rest), smallLimits: flags & 1 != 0, keys: keys, exportVersion: flags & 2 == 0 ? .v3_0 : .v4_0,
+                              appText: appText)
         default:
             // Raw bytes: mutations change lengths all the time, so both export versions are met.
             return VCardInput(file: bytes, exportVersion: bytes.count % 2 == 0 ? .v3_0 : .v4_0)
@@ -65,6 +79,10 @@ package enum VCardText {
         var input = VCardInput(file: [], smallLimits: shape & 0x80 != 0, exportVersion: options & 0x40 == 0 ? .v3_0 : .v4_0)
         if options & 7 != 0 {
             input.keys = ContactKey.allCases.enumerated().filter { options & 7 & 1 << ($0.offset % 3) != 0 }.map(\.element)
+        }
+        if options & 0x80 != 0 {
+            // One to four pieces of the fragments, NUL and a lone CR among them.
+            input.appText = (0...(r.byte() & 3)).map { _ in VCardVocabulary.appTextPieces[r.index(VCardVocabulary.appTextPieces.count)] }.joined()
         }
         var file: [UInt8] = shape & 0x20 != 0 ? [0xEF, 0xBB, 0xBF] : []
         func marker(_ word: String) -> [UInt8] {

@@ -12,6 +12,8 @@ package enum VCardVocabulary {
         "=4", "=ZZ", "=00", "\\n", "\\N", "\\,", "\\;", "\\:", "\\\\", "\\t", "item1.", "TYPE=", ".",
         "\u{1}", "\u{1F}", "\u{7F}", "\u{85}", "\u{2028}", "\u{FEFF}", "tel:", "TEL:", "x-apple:", "data:", "END:VCARD", "BEGIN:VCARD",
     ]
+    /// What an app may write that no read gives: a lone CR, CRs in a row, a NUL, beside the fragments.
+    package static let appTextPieces = fragments + ["\r", "a\rb", "\r\r\n", "\u{0}", "x\u{0}\r"]
     /// Bytes that are not UTF-8 text: Latin-1 and code page 1252 letters, a cut sequence, a
     /// surrogate, an overlong form, past U+10FFFF, and NUL.
     package static let rawFragments: [[UInt8]] = [

@@ -310,3 +310,23 @@ extension VCardReference {
         return (result, cut)
     }
 }
+
+extension VCardReference {
+    /// Text a contact held as an export then an import give it back (Decisions, "Line breaks
+    /// in values" and "Escapes"): CR LF and a lone CR each become one LF, and a NUL, which a
+    /// vCard cannot hold, is gone.
+    package static func asRead(_ text: String) -> String {
+        var read = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            defer { afterCR = scalar == "\r" }
+            switch scalar {
+            case "\r": read.append("\n")
+            case "\n" where afterCR: continue
+            case "\u{0}": continue
+            default: read.append(scalar)
+            }
+        }
+        return String(read)
+    }
+}

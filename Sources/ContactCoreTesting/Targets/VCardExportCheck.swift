@@ -19,8 +19,11 @@ package enum VCardExportCheck {
         return exportProblem(contacts, input).map { (VCardCheck.kind(of: $0), $0) }
     }
 
-    private static func exportProblem(_ contacts: [MutableContact], _ input: VCardInput) -> String? {
-        guard !contacts.isEmpty else { return nil }
+    private static func exportProblem(_ read: [MutableContact], _ input: VCardInput) -> String? {
+        guard !read.isEmpty else { return nil }
+        // What the app wrote is exported; what the contract says comes back is compared.
+        let contacts = input.appText.map { text in read.map { written($0, text) } } ?? read
+        let expected = input.appText.map { text in read.map { written($0, VCardReference.asRead(text)) } } ?? read
         let carried = input.keys.map { keys in contacts.map { $0.carrying(only: keys) } } ?? contacts
         let exported = [UInt8](VCardSerialization.data(from: carried, version: input.exportVersion))
         let version = input.exportVersion.rawValue
@@ -36,11 +39,25 @@ package enum VCardExportCheck {
         }
         // Cut to the same keys, so that contacts that agree compare equal at once.
         let readBack = input.keys.map { keys in back.contacts.map { $0.carrying(only: keys) } } ?? back.contacts
-        if let difference = VCardCheck.contactsDifference(carried, readBack, "exported", "read back") {
+        let wanted = input.keys.map { keys in expected.map { $0.carrying(only: keys) } } ?? expected
+        if let difference = VCardCheck.contactsDifference(wanted, readBack, "exported", "read back") {
             return "the \(version) export does not read back (reference) as the contacts it wrote:\n"
                 + difference + "\nexport:\n" + String(decoding: exported, as: UTF8.self)
         }
         return nil
+    }
+
+    /// `contact` with `text` as its given name and note and each social profile's user name.
+    private static func written(_ contact: MutableContact, _ text: String) -> MutableContact {
+        var contact = contact
+        contact.givenName = text
+        contact.note = text
+        contact.socialProfiles = contact.socialProfiles.map { entry in
+            var entry = entry
+            entry.value.username = text
+            return entry
+        }
+        return contact
     }
 
     /// What is wrong with the physical lines of an export, if anything: each ends in CR LF,
