@@ -1,5 +1,6 @@
 import ContactCore
 import Foundation
+import PropertyBased
 import Testing
 
 /// Issue 47: `isoCountryCode` through a save, an export and an import (SPEC 12's round trip;
@@ -51,6 +52,27 @@ struct CountryCodeRoundTripTests {
         // Imported into a store, it is the same contact again.
         let imported = try store.importVCard(file)
         #expect(try Self.codes(of: try #require(imported.identifiers.first), in: store) == [stored])
+    }
+
+    /// Any code an app may give: a save keeps two ASCII letters lower-cased and refuses any
+    /// other text, and what it kept comes back from the store's own export and import.
+    @Test func anyCodeIsStoredAsTheContractSaysAndComesBack() async {
+        await propertyCheck(count: 300, input: VCardGen.countryCode) { code in
+            do {
+                let (_, store) = try Self.store()
+                let stored = VCardGen.codeAsRead(code)
+                guard let identifier = try? Self.add(Self.contact(code: code), to: store) else {
+                    #expect(stored.isEmpty && !code.isEmpty, "\(code.debugDescription) was refused")
+                    return
+                }
+                #expect(try Self.codes(of: identifier, in: store) == [stored], "\(code.debugDescription)")
+                let saved = try store.unifiedContact(withIdentifier: identifier, keysToFetch: [.givenName, .postalAddresses])
+                let imported = try store.importVCard(VCardSerialization.data(from: [saved]))
+                #expect(try Self.codes(of: try #require(imported.identifiers.first), in: store) == [stored], "\(code.debugDescription)")
+            } catch {
+                Issue.record("\(code.debugDescription): \(error)")
+            }
+        }
     }
 
     @Test(arguments: ["usa", "u", "U.S.", " us", "us ", "ü", "日本", "u\u{0}", "12"])

@@ -46,8 +46,33 @@ enum VCardGen {
     static let date = zip(Gen.int(in: 0...9999), Gen.int(in: 1...12), Gen.int(in: 1...31))
         .map { year, month, day in ContactDate(year: year == 0 ? nil : year, month: month, day: day) }
 
-    /// What `X-ABADR` carries (SPEC 12): none, or two lower-case ASCII letters.
-    static let countryCode = Gen<String?>.element(of: ["", "us", "de", "jp", "zz"]).map { $0 ?? "" }
+    /// An address's `isoCountryCode` as an app may set it on an unsaved contact: none, two
+    /// ASCII letters in any case, one to three of them, or text no code is (issue 47).
+    static let countryCode = zip(Gen.int(in: 0...3), Gen<String?>.element(of: ["", "us", "US", "uS", "zz", " us", "U.S.", "ü", "日本", "u\u{0}", "12"]),
+                                 Gen.int(in: 1...3), Gen.uint8().array(of: 3))
+        .map { kind, listed, count, bytes -> String in
+            guard kind == 0 else { return listed ?? "" }
+            return String(decoding: bytes.prefix(count).map { (UInt8(ascii: "A") + $0 % 26) | ($0 & 0x20) }, as: UTF8.self)
+        }
+
+    /// The contract's country code after an export and an import (Decisions, "Country codes"):
+    /// two ASCII letters come back lower-cased; any other text is written as it is, and the
+    /// import ignores it, so the address comes back with none.
+    static func codeAsRead(_ code: String) -> String {
+        let letters = code.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
+        return code.unicodeScalars.count == 2 && letters ? code.lowercased() : ""
+    }
+
+    /// `contact` as an export then an import give it back: its country codes as read.
+    static func asRead(_ contact: MutableContact) -> MutableContact {
+        var contact = contact
+        contact.postalAddresses = contact.postalAddresses.map { entry in
+            var entry = entry
+            entry.value.isoCountryCode = codeAsRead(entry.value.isoCountryCode)
+            return entry
+        }
+        return contact
+    }
 
     static let address = zip(text, text, text, text, text, text, text, countryCode).map {
         PostalAddress(street: $0, subLocality: $1, city: $2, subAdministrativeArea: $3, state: $4, postalCode: $5, country: $6, isoCountryCode: $7)
