@@ -36,4 +36,19 @@ import Testing
         #expect(colored.count >= 200)
         #expect(counts.legible >= 20 && counts.illegible >= 20 && counts.redBlue >= 10 && counts.greenRed >= 10 && counts.tint >= 20)
     }
+
+    /// FuzzVCardExport's inputs (`[0]` and 0 to 400 random bytes, as the vCard property draws
+    /// them) write text no read gives: a lone CR, a CR before an LF, a NUL.
+    @Test func vCardExportsTextAnAppWrote() {
+        var generator = SeededGenerator(seed: 0x7E47)
+        let texts = (0..<2_000).compactMap { _ in
+            VCardText.input([0] + (0..<Int(generator.next() % 401)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }).appText
+        }
+        let scalars = texts.map { Array($0.unicodeScalars) }
+        let loneCR = scalars.filter { s in s.indices.contains { s[$0] == "\r" && ($0 + 1 == s.count || s[$0 + 1] != "\n") } }.count
+        let crLF = texts.filter { $0.utf8.contains(13) && $0.utf8.contains(10) }.count
+        let nul = texts.filter { $0.utf8.contains(0) }.count
+        print("ValueReach: of 2,000 vCard inputs, \(texts.count) carry an app's text: \(loneCR) a lone CR, \(crLF) a CR and an LF, \(nul) a NUL")
+        #expect(texts.count >= 800 && loneCR >= 50 && crLF >= 20 && nul >= 40)
+    }
 }
