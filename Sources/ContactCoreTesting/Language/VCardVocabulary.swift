@@ -51,6 +51,8 @@ package enum VCardVocabulary {
         "org", "COMPANY", "individual", "person", "tel:+1", "TEL:+1 555", "skype:me", "xmpp:a@b", "SKYPE:Me", "noscheme",
         "data:image/png;base64,iVBORw==", "data:text/plain,abc", "data:;base64", "iVBORw==", "iVBOR", "aGVsbG8=", "=E5=B1=B1",
         "_$!<Home>!$_", "Custom", "us", "US", "usa", "1 Main St", "VCARD", "4.0", "2.1", "3.0", "5.0", "Acme;Sales;West",
+        // N without a family name (a given name, a middle name, a prefix only), beside any FN.
+        ";John;;;", ";;Quincy;;", ";;;Dr.;",
     ]
     /// Property groups, as Apple's exporter writes them (`item1.`) and odd ones.
     package static let groups: [[UInt8]] = ["item1.", "item2.", "ITEM1.", "a.b.", "x-1.", "."].map { Array($0.utf8) }
