@@ -33,10 +33,14 @@ package enum StorageFaultsTarget {
         let reduced = schedule.header + reducedProgram
         var failure = check(reduced) ?? first
         let program = decode(reduced).program
-        failure.test = Printer.test(program, name: "regression", failure: failure)
-            .replacingOccurrences(of: "Runner.run(program)", with: "Runner.run(program, on: .sqlite(failing: FaultSchedule.decode(\(schedule.header)).schedule))")
-            .replacingOccurrences(of: "    var program = Program()", with: "    // \(schedule)\n    var program = Program()")
+        failure.test = printed(program, schedule, failure: failure)
         return (failure, reduced)
+    }
+
+    /// `program` as a Swift test that runs it on a SQLite device whose disk fails as `schedule` says.
+    package static func printed(_ program: Program, _ schedule: FaultSchedule, failure: Failure?) -> String {
+        Printer.test(program, name: "regression", failure: failure,
+                     runOn: ".sqlite(failing: FaultSchedule.decode(\(schedule.header)).schedule)", note: "\(schedule)")
     }
 
     /// libFuzzer's entry: traps on a broken rule after printing the reduced program, and

@@ -2,11 +2,13 @@
 /// fails until the bug is fixed. Without a failure, the test of a scenario that passes.
 package enum Printer {
     /// `backEnd`: the one the program failed on, named in the call when it is not memory
-    /// (its `static let`, such as `.sqlite` of ContactCoreTestingSQLite). `target`: the one
-    /// whose check the test calls; `FuzzSearchMatching` checks its rule functions before the run.
+    /// (its `static let`, such as `.sqlite` of ContactCoreTestingSQLite), or `runOn`: the Swift
+    /// that makes it (a back end with a failing disk), with `note` a comment saying what it is.
+    /// `target`: the one whose check the test calls; `FuzzSearchMatching` checks its rule
+    /// functions before the run.
     package static func test(_ program: Program, name: String, failure: Failure?, backEnd: String = "memory",
-                             target: FuzzTarget? = nil) -> String {
-        var lines = ["@Test func \(name)() {", "    // \(comment(failure))", "    var program = Program()"]
+                             runOn: String? = nil, note: String? = nil, target: FuzzTarget? = nil) -> String {
+        var lines = ["@Test func \(name)() {", "    // \(comment(failure))"] + (note.map { ["    // \($0)"] } ?? []) + ["    var program = Program()"]
         lines.append("    program.sortOrder = .\(program.sortOrder)")
         if !program.people.isEmpty { lines.append("    program.people = \(program.people)") }
         if program.checksInvariants { lines.append("    program.checksInvariants = true") }
@@ -21,7 +23,7 @@ package enum Printer {
         }
         lines.append("    program.operations = [")
         lines += program.operations.enumerated().map { "        \(literal($1)),  // \($0 + 1)" }
-        let on = backEnd == BackEnd.memory.name ? "" : ", on: .\(backEnd.lowercased())"
+        let on = runOn.map { ", on: \($0)" } ?? (backEnd == BackEnd.memory.name ? "" : ", on: .\(backEnd.lowercased())")
         let run = target == .searchMatching ? "FuzzTarget.searchMatching.run(program\(on))" : "Runner.run(program\(on))"
         lines.append("    ]")
         if let parallel = program.parallel {

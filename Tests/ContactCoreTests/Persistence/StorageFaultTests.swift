@@ -121,6 +121,17 @@ struct StorageFaultTests {
         }
     }
 
+    /// A failure's printed test runs its program on a disk that fails as the input's schedule
+    /// says, and names the schedule.
+    @Test func aPrintedTestRunsOnTheFailingDisk() throws {
+        let path = try #require(Self.inputs("Corpus").first)
+        let (schedule, program, _) = StorageFaultsTarget.decode(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+        let test = StorageFaultsTarget.printed(program, schedule, failure: nil)
+        #expect(test.contains("Runner.run(program, on: .sqlite(failing: FaultSchedule.decode(\(schedule.header)).schedule))"), "\(test)")
+        #expect(test.contains("    // \(schedule)\n    var program = Program()"), "\(test)")
+        #expect(FaultSchedule.decode(schedule.header).schedule == schedule)
+    }
+
     /// Writes FuzzStorageFaults' seeds: FuzzPermittedSet's corpus inputs that commit, each
     /// behind a schedule that fails one of its calls (the fault, the call and whether it
     /// persists varying from seed to seed) or cuts the power after a commit; only the ones
