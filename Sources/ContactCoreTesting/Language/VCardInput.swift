@@ -8,8 +8,9 @@ package struct VCardInput: Hashable, Sendable {
     /// The keys each read contact carries when exported; `nil` for all.
     package var keys: [ContactKey]?
     package var exportVersion: VCardVersion
-    /// Text an app sets, before the export, as each read contact's given name and note and its
-    /// social profiles' user names (a parameter): values no read gives, such as a lone CR or a NUL.
+    /// Text an app sets, before the export, as each read contact's given name and note and the
+    /// user name of a social profile it adds (a parameter): values no read gives, such as a
+    /// lone CR or a NUL.
     package var appText: String?
 
     package init(file: [UInt8], smallLimits: Bool = false, keys: [ContactKey]? = nil, exportVersion: VCardVersion = .v3_0,

@@ -35,6 +35,9 @@ package enum VCardVocabulary {
     package static let junkLines: [[UInt8]] = [
         "no colon here", " leading space:x", "\t", "", ":value", "N;X=\"a:b", "N;TYPE=\"x;y\":z", "item1..TEL:1", ".TEL:1",
         "TEL;:1", "TEL;=x:1", "END:VCARD", "BEGIN:VCARD", "END:VCARDX", "VERSION:5.0",
+        // And whole lines that count only beside another of their group: an address, and
+        // country codes for it (two letters in either case, three, one).
+        "item1.ADR:;;1 Main St;Springfield;;;Land", "item1.X-ABADR:usa", "item1.X-ABADR:US", "ITEM1.X-ABADR:u",
     ].map { Array($0.utf8) }
     package static let parameters: [[UInt8]] = [
         ";TYPE=HOME", ";type=work,voice", ";TYPE=a;TYPE=b", ";TYPE=\"cell,pref\"", ";type=\"HOME\"", ";CELL", ";WORK;FAX", ";home",

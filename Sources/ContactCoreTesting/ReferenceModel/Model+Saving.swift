@@ -273,7 +273,7 @@ extension Model.SaveStep {
         }
     }
 
-    /// SPEC 6 validation, as the library documents it: each invalid date is a type mismatch;
+    /// SPEC 6 validation, as Decisions ("Saving") write it: each invalid date is a type mismatch;
     /// a list with an empty label, and a group named only by white space, a configuration error.
     /// Each failure lists the identifier the request's value carries (only a renamed group's copy has one).
     var validationFailures: [(code: ContactError.Code, identifiers: [String])] {

@@ -273,7 +273,7 @@ package struct Model: Sendable {
         return .success(contact)
     }
 
-    /// SPEC 6's date rule as the library documents it: a month 1–12 (1–13 in another calendar,
+    /// A date in range, as Decisions ("Saving") write it: a month 1–12 (1–13 in another calendar,
     /// for leap months), a day 1–31, a year 1–9999 if any, a named calendar.
     package static func isValid(_ date: ContactDate) -> Bool {
         let months = date.calendar == "gregorian" ? 12 : 13

@@ -47,16 +47,14 @@ package enum VCardExportCheck {
         return nil
     }
 
-    /// `contact` with `text` as its given name and note and each social profile's user name.
+    /// `contact` with `text` as its given name and note, and a social profile of that user name
+    /// (a parameter) after its own.
     private static func written(_ contact: MutableContact, _ text: String) -> MutableContact {
         var contact = contact
         contact.givenName = text
         contact.note = text
-        contact.socialProfiles = contact.socialProfiles.map { entry in
-            var entry = entry
-            entry.value.username = text
-            return entry
-        }
+        contact.socialProfiles.append(LabeledValue(label: nil, value: SocialProfile(urlString: "https://example.com/a", username: text,
+                                                                                  service: "Twitter")))
         return contact
     }
 
