@@ -66,8 +66,8 @@ struct Row: Hashable, Sendable {
             case .givenName: try? contact.givenName
             case .familyName: try? contact.familyName
             case .organizationName: try? contact.organizationName
-            case .phoneNumbers: (try? contact.phoneNumbers)?.map(\.value.stringValue).joined(separator: "\n")
-            case .emailAddresses: (try? contact.emailAddresses)?.map(\.value).joined(separator: "\n")
+            case .phoneNumbers: (try? contact.phoneNumbers).map { Row.list($0.map(\.value.stringValue)) }
+            case .emailAddresses: (try? contact.emailAddresses).map { Row.list($0.map(\.value)) }
             case .note: try? contact.note
             case .birthday: Row.text(try? contact.birthday)
             default: nil
@@ -82,13 +82,19 @@ struct Row: Hashable, Sendable {
             case .givenName: Vocabulary.people[c.givenPerson].given
             case .familyName: Vocabulary.people[c.person].family
             case .organizationName: Vocabulary.organizations[c.organization].name
-            case .phoneNumbers: c.phones.map { Vocabulary.phones[$0.value].text }.joined(separator: "\n")
-            case .emailAddresses: c.emails.map { Vocabulary.emails[$0.value] }.joined(separator: "\n")
+            case .phoneNumbers: Row.list(c.phones.map { Vocabulary.phones[$0.value].text })
+            case .emailAddresses: Row.list(c.emails.map { Vocabulary.emails[$0.value] })
             case .note: c.note
             case .birthday: Row.text(c.birthday)
             default: nil
             }
         }
+    }
+
+    /// A list as one text that tells every list apart: each value after its length, so that no
+    /// address and one empty address, or one address holding a line break and two, differ.
+    private static func list(_ values: [String]) -> String {
+        values.map { "\($0.utf8.count):\($0)" }.joined(separator: ",")
     }
 
     private static func text(_ date: ContactDate?) -> String {
