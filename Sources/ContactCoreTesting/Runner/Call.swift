@@ -54,13 +54,18 @@ struct HistorySeen: Hashable, Sendable {
     var reason: FullSyncReason?
 }
 
-/// A fetched contact: its identifier and the value of each key fetched, as text.
+/// A fetched contact: its identifier, its type (every fetched contact carries it) and the value
+/// of each key fetched, as text; the further names and details (fetched together) as one text.
 struct Row: Hashable, Sendable {
     var id: String
+    var type: ContactType
     var values: [String?]
+    var rest: String?
 
     init(_ contact: Contact, keys: Keys) {
         id = contact.identifier
+        type = contact.contactType
+        rest = keys.keys.contains(.nickname) ? Row.rest(contact.mutableCopy()) : nil
         values = keys.keys.map { key in
             switch key {
             case .givenName: try? contact.givenName
@@ -77,6 +82,8 @@ struct Row: Hashable, Sendable {
 
     init(_ c: Model.Contact, keys: Keys) {
         id = c.id
+        type = c.more.isOrganization ? .organization : .person
+        rest = keys.keys.contains(.nickname) ? Row.rest(Draft(person: c.person, more: c.more).mutableContact) : nil
         values = keys.keys.map { key in
             switch key {
             case .givenName: Vocabulary.people[c.givenPerson].given
@@ -90,6 +97,17 @@ struct Row: Hashable, Sendable {
             }
         }
     }
+
+    /// Every field but the seven of ``Keys/all`` and the type, each with its place.
+    private static func rest(_ contact: MutableContact) -> String {
+        VCardFields.fields(contact).compactMap { field in
+            let name = field.path.prefix { $0 != "[" && $0 != "." }
+            return main.contains(String(name)) ? nil : "\(field.path)=\(field.value.shown)"
+        }.joined(separator: ";")
+    }
+
+    private static let main: Set<String> = ["contactType", "givenName", "familyName", "organizationName", "phoneNumbers",
+                                            "emailAddresses", "note", "birthday"]
 
     /// A list as one text that tells every list apart: each value after its length, so that no
     /// address and one empty address, or one address holding a line break and two, differ.
