@@ -20,6 +20,14 @@ package struct Parallel: Hashable, Sendable {
         self.pool = pool
     }
 
+    /// The person's answer at every prompt of the branches (the device has one responder): the
+    /// answer the first request of the branches carries; `nil` when no branch requests, `.some(nil)`
+    /// when the first request carries none.
+    package var answer: Answer?? {
+        for case .request(_, let answer) in branches.joined() { return answer }
+        return nil
+    }
+
     /// Most operations a branch holds.
     package static let maximumBranchLength = 4
 

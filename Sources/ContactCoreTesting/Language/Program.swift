@@ -238,6 +238,8 @@ package struct Keys: Hashable, Sendable {
             all.firstIndex(of: key).map { bits & (1 << $0) != 0 } ?? (bits & 0x80 != 0)
         }
     }
+    /// Whether the keys of ``Keys/rest`` are fetched (bit 7).
+    package var includesRest: Bool { bits & 0x80 != 0 }
     package static let everything = Keys(bits: 0xFF)
     package static let everythingButNote = Keys(bits: 0xDF)
 }

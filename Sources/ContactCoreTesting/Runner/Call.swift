@@ -65,7 +65,7 @@ struct Row: Hashable, Sendable {
     init(_ contact: Contact, keys: Keys) {
         id = contact.identifier
         type = contact.contactType
-        rest = keys.keys.contains(.nickname) ? Row.rest(contact.mutableCopy()) : nil
+        rest = keys.includesRest ? Row.rest(contact.mutableCopy()) : nil
         values = keys.keys.map { key in
             switch key {
             case .givenName: try? contact.givenName
@@ -83,7 +83,7 @@ struct Row: Hashable, Sendable {
     init(_ c: Model.Contact, keys: Keys) {
         id = c.id
         type = c.more.isOrganization ? .organization : .person
-        rest = keys.keys.contains(.nickname) ? Row.rest(Draft(person: c.person, more: c.more).mutableContact) : nil
+        rest = keys.includesRest ? Row.rest(Draft(person: c.person, more: c.more).mutableContact) : nil
         values = keys.keys.map { key in
             switch key {
             case .givenName: Vocabulary.people[c.givenPerson].given
@@ -106,8 +106,7 @@ struct Row: Hashable, Sendable {
         }.joined(separator: ";")
     }
 
-    private static let main: Set<String> = ["contactType", "givenName", "familyName", "organizationName", "phoneNumbers",
-                                            "emailAddresses", "note", "birthday"]
+    private static let main = Set(Keys.all.map(\.rawValue) + ["contactType"])
 
     /// A list as one text that tells every list apart: each value after its length, so that no
     /// address and one empty address, or one address holding a line break and two, differ.

@@ -58,10 +58,7 @@ extension Runner {
             }
         }
         let full = Set(met.statuses.indices.filter { met.statuses[$0] == .authorized })
-        let answer = parallel.branches.joined().lazy.compactMap { op -> Answer? in
-            if case .request(_, let answer) = op { answer } else { nil }
-        }.first
-        let answered: Set<String> = if case .limited(let refs)? = answer { Set(refs.map(runner.resolve)) } else { [] }
+        let answered: Set<String> = if case .limited(let refs)?? = parallel.answer { Set(refs.map(runner.resolve)) } else { [] }
         let asked = Set(met.statuses.indices.filter { met.statuses[$0] == .notDetermined && Cast.apps[$0].usageDescription != nil })
         for (i, one) in branches.enumerated() {
             for (j, other) in branches.enumerated() where i != j {

@@ -7,13 +7,8 @@ extension Runner {
     mutating func perform(_ parallel: Parallel) throws(Failure) {
         pool = parallel.pool
         let calls = parallel.branches.map { $0.flatMap(calls(for:)) }
-        // One person answers every prompt of the branches: the first answer a branch gives,
-        // naming contacts from the branches' pool.
-        let answers = parallel.branches.joined().compactMap { op -> Answer?? in
-            if case .request(_, let answer) = op { return answer }
-            return nil
-        }
-        if let answer = answers.first {
+        // One person answers every prompt of the branches, naming contacts from their pool.
+        if let answer = parallel.answer {
             let resolved = answer.map { resolve($0) }
             device.setPromptResponder(resolved.map(responder))
             model.answer = resolved
