@@ -14,6 +14,9 @@ package struct Decoder {
     /// A parallel program (as ``parallelVersion``) of version 4: the device byte follows the shape.
     package static let parallelDeviceVersion: UInt8 = 5
     package static let maximumOperations = 16
+    /// The least byte that stands for a raw value where a note, a birthday or a label's table
+    /// index is read; its low bits say how the raw value is made.
+    package static let rawByte: UInt8 = 0xF0
 
     let profile: Profile
     private var reader: ByteReader
@@ -33,6 +36,21 @@ package struct Decoder {
     package static func decode(_ bytes: [UInt8], profile: Profile) -> (program: Program, records: [Range<Int>]) {
         var decoder = Decoder(bytes, profile: profile)
         return decoder.program()
+    }
+
+    /// A contact's values alone, in a save record's layout (``draft(_:)``).
+    package static func draft(_ bytes: [UInt8]) -> Draft {
+        var reader = ByteReader(bytes[...])
+        return Decoder(bytes, profile: .everything).draft(&reader)
+    }
+
+    /// The bytes that ``ByteReader/rawText(_:)`` reads as `scalars`, with the byte before them
+    /// that asks for a raw value of their count (at most 15).
+    package static func rawTextBytes(_ scalars: some Collection<Unicode.Scalar>) -> [UInt8] {
+        [rawByte | UInt8(min(scalars.count, 15))] + scalars.prefix(15).flatMap { scalar -> [UInt8] in
+            let value = scalar.value
+            return value < 0x80 ? [UInt8(value)] : [0x80 | UInt8(value >> 16), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        }
     }
 
     private mutating func program() -> (program: Program, records: [Range<Int>]) {
@@ -252,14 +270,22 @@ package struct Decoder {
     /// bit 5 birthday, bit 6 more names, bit 7 more), then one byte for each value flagged;
     /// "more" is a byte (bits 0–1 further numbers, 2–3 further addresses, bit 4 an
     /// organization, bits 5–7 details) and a value byte and a label byte per further value.
+    /// A note, birthday or label byte of 0xF0 or more stands for a raw value instead of a
+    /// table's (``ByteReader/rawText(_:)``, ``ByteReader/rawDate(_:)``).
     private func draft(_ r: inout ByteReader) -> Draft {
         let person = r.index(Vocabulary.people.count)
         let flags = r.byte()
         var draft = Draft(person: person, organization: Int(flags >> 3 & 3))
         if flags & 1 != 0 { draft.phone = r.index(Vocabulary.phones.count) }
         if flags & 2 != 0 { draft.email = r.index(Vocabulary.emails.count) }
-        if flags & 4 != 0 { draft.note = Vocabulary.notes[r.index(Vocabulary.notes.count)] }
-        if flags & 0x20 != 0 { draft.birthday = Vocabulary.birthdays[r.index(Vocabulary.birthdays.count)] }
+        if flags & 4 != 0 {
+            let byte = r.byte()
+            draft.note = byte >= ByteReader.raw ? r.rawText(Int(byte & 0xF)) : Vocabulary.notes[Int(byte) % Vocabulary.notes.count]
+        }
+        if flags & 0x20 != 0 {
+            let byte = r.byte()
+            draft.birthday = byte >= ByteReader.raw ? r.rawDate(byte) : Vocabulary.birthdays[Int(byte) % Vocabulary.birthdays.count]
+        }
         if flags & 0x40 != 0 { draft.more.names = r.index(Vocabulary.moreNames.count) }
         if flags & 0x80 != 0 {
             let more = r.byte()
@@ -274,8 +300,9 @@ package struct Decoder {
     private func rgb(_ r: inout ByteReader) -> RGB { RGB(r.byte(), r.byte(), r.byte()) }
 
     private func labeled(_ r: inout ByteReader, _ count: Int) -> Labeled {
-        let value = r.index(count)
-        return Labeled(value, label: r.index(Vocabulary.labels.count))
+        let value = r.index(count), byte = r.byte()
+        guard byte >= ByteReader.raw else { return Labeled(value, label: Int(byte) % Vocabulary.labels.count) }
+        return Labeled(value, label: 0, raw: r.rawText(Int(byte & 0xF)))
     }
 
     /// Below 0xC0 a known contact; 0xC0–0xDF one this save added (if it added one); above, junk.
@@ -364,6 +391,49 @@ struct ByteReader {
     }
 
     mutating func index(_ count: Int) -> Int { Int(byte()) % count }
+
+    static let raw = Decoder.rawByte
+
+    /// Text of `count` scalars of any value: a byte below 0x80 is that ASCII scalar (a CR, a
+    /// NUL, `^`, `;`, `\\`); a byte above it and the next two are a scalar's 21 bits (modulo
+    /// U+110000, a surrogate moved past the surrogates).
+    mutating func rawText(_ count: Int) -> String {
+        var text = String.UnicodeScalarView()
+        for _ in 0..<count where !isAtEnd {
+            let lead = byte()
+            guard lead >= 0x80 else {
+                text.append(Unicode.Scalar(lead))
+                continue
+            }
+            let bits = (UInt32(lead & 0x7F) << 16 | UInt32(byte()) << 8 | UInt32(byte())) % 0x11_0000
+            let value = (0xD800..<0xE000).contains(bits) ? bits + 0x800 : bits
+            if let scalar = Unicode.Scalar(value) { text.append(scalar) }
+        }
+        return String(text)
+    }
+
+    /// A date of any numbers: year (two bytes, when `byte`'s bit 0 is set), month and day.
+    /// Each is mostly read near the contract's range (a year to 10,001, a month to 15, a day to
+    /// 33); a year whose first byte is 0x80–0xBF is one of the range's edges, and a number
+    /// whose first byte is 0xC0 or more is any value of its bytes (negative ones too). The
+    /// calendar is the Gregorian, or with `byte`'s bits 1 and 2 set an unnamed one.
+    mutating func rawDate(_ byte: UInt8) -> ContactDate {
+        var year: Int?
+        if byte & 1 != 0 {
+            let (high, low) = (self.byte(), self.byte())
+            year = switch high >> 6 {
+            case 0, 1: (Int(high) << 8 | Int(low)) % 10_002
+            case 2: [-1, 0, 1, 2, 9_998, 9_999, 10_000, 10_001][Int(low % 8)]
+            default: Int(Int16(bitPattern: UInt16(high) << 8 | UInt16(low)))
+            }
+        }
+        func number(near limit: UInt8) -> Int {
+            let value = self.byte()
+            return value < 0xC0 ? Int(value % (limit + 1)) : Int(Int8(bitPattern: value))
+        }
+        let month = number(near: 15)
+        return ContactDate(calendar: byte & 6 == 6 ? "" : "gregorian", year: year, month: month, day: number(near: 33))
+    }
 
     mutating func take(_ count: Int) -> ArraySlice<UInt8> {
         let end = min(bytes.endIndex, position + count)

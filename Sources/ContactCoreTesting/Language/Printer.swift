@@ -175,14 +175,18 @@ package enum Printer {
         if let email = draft.email { parts.append("email: \(email)") }
         if !draft.note.isEmpty { parts.append("note: \(literal(draft.note))") }
         if let date = draft.birthday {
-            parts.append("birthday: ContactDate(\(date.year.map { "year: \($0), " } ?? "")month: \(date.month), day: \(date.day))")
+            let calendar = date.calendar == "gregorian" ? "" : "calendar: \(literal(date.calendar)), "
+            parts.append("birthday: ContactDate(\(calendar)\(date.year.map { "year: \($0), " } ?? "")month: \(date.month), day: \(date.day))")
         }
         if draft.more != More() { parts.append("more: \(literal(draft.more))") }
         return "Draft(\(parts.joined(separator: ", ")))"
     }
 
     static func literal(_ more: More) -> String {
-        func list(_ values: [Labeled]) -> String { "[\(values.map { "Labeled(\($0.value), label: \($0.label))" }.joined(separator: ", "))]" }
+        func list(_ values: [Labeled]) -> String {
+            let literals = values.map { "Labeled(\($0.value), label: \($0.label)\($0.raw.map { ", raw: \(literal($0))" } ?? ""))" }
+            return "[\(literals.joined(separator: ", "))]"
+        }
         var parts: [String] = []
         if more.names != 0 { parts.append("names: \(more.names)") }
         if !more.phones.isEmpty { parts.append("phones: \(list(more.phones))") }

@@ -206,15 +206,21 @@ package struct More: Hashable, Sendable {
     }
 }
 
-/// A value of a vocabulary table under a label of ``Vocabulary/labels``.
+/// A value of a vocabulary table under a label of ``Vocabulary/labels``, or under a raw one.
 package struct Labeled: Hashable, Sendable {
     package var value: Int
     package var label: Int
+    /// A label of any text, in place of the table's (SPEC 2: "any custom string").
+    package var raw: String?
 
-    package init(_ value: Int, label: Int) {
+    package init(_ value: Int, label: Int, raw: String? = nil) {
         self.value = value
         self.label = label
+        self.raw = raw
     }
+
+    /// The label a contact holds.
+    package var contactLabel: ContactLabel? { raw.map(ContactLabel.init(rawValue:)) ?? Vocabulary.labels[label] }
 
     /// A list's first value under its fixed label, then the further ones.
     static func list(_ first: Int?, label: Int, then more: [Labeled]) -> [Labeled] {

@@ -295,7 +295,7 @@ extension Model.SaveStep {
         let details = Vocabulary.details[draft.more.details]
         let dates = [draft.birthday, details.nonGregorianBirthday].compactMap { $0 } + details.dates.map(\.value)
         let labels: [[ContactLabel?]] = [
-            draft.more.phones.map { Vocabulary.labels[$0.label] }, draft.more.emails.map { Vocabulary.labels[$0.label] },
+            draft.more.phones.map(\.contactLabel), draft.more.emails.map(\.contactLabel),
             details.postalAddresses.map(\.label), details.urlAddresses.map(\.label), details.socialProfiles.map(\.label),
             details.instantMessageAddresses.map(\.label), details.contactRelations.map(\.label), details.dates.map(\.label),
         ]

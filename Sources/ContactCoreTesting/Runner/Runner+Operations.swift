@@ -396,10 +396,10 @@ extension Runner {
             case .jobTitle: try same(try? contact.jobTitle, names.jobTitle)
             case .phoneNumbers:
                 try expectList(try? contact.phoneNumbers, { $0.stringValue },
-                               c.phones.map { (Vocabulary.phones[$0.value].text, Vocabulary.labels[$0.label]) }, "\(key) of \(c.id)")
+                               c.phones.map { (Vocabulary.phones[$0.value].text, $0.contactLabel) }, "\(key) of \(c.id)")
             case .emailAddresses:
                 try expectList(try? contact.emailAddresses, { $0 },
-                               c.emails.map { (Vocabulary.emails[$0.value], Vocabulary.labels[$0.label]) }, "\(key) of \(c.id)")
+                               c.emails.map { (Vocabulary.emails[$0.value], $0.contactLabel) }, "\(key) of \(c.id)")
             case .postalAddresses: try list(try? contact.postalAddresses, details.postalAddresses)
             case .urlAddresses: try list(try? contact.urlAddresses, details.urlAddresses)
             case .socialProfiles: try list(try? contact.socialProfiles, details.socialProfiles)
@@ -463,10 +463,10 @@ extension Draft {
         contact.familyName = Vocabulary.people[person].family
         contact.organizationName = Vocabulary.organizations[organization].name
         contact.phoneNumbers = Labeled.list(phone, label: Self.phoneLabel, then: more.phones).map {
-            LabeledValue(label: Vocabulary.labels[$0.label], value: PhoneNumber(Vocabulary.phones[$0.value].text))
+            LabeledValue(label: $0.contactLabel, value: PhoneNumber(Vocabulary.phones[$0.value].text))
         }
         contact.emailAddresses = Labeled.list(email, label: Self.emailLabel, then: more.emails).map {
-            LabeledValue(label: Vocabulary.labels[$0.label], value: Vocabulary.emails[$0.value])
+            LabeledValue(label: $0.contactLabel, value: Vocabulary.emails[$0.value])
         }
         contact.note = note
         contact.birthday = birthday

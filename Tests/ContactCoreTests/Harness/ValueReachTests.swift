@@ -37,6 +37,40 @@ import Testing
         #expect(counts.legible >= 20 && counts.illegible >= 20 && counts.redBlue >= 10 && counts.greenRed >= 10 && counts.tint >= 20)
     }
 
+    /// The drafts that saves write in 2,000 inputs as the harness property draws them (half
+    /// version 2, half version 4; 0 to 12 records of 1 to 12 bytes), decoded by every
+    /// program target: raw notes, birthdays and labels occur beside the tables'. Records this
+    /// short rarely reach the contract's edges; ``RawValuePropertyTests`` draws those.
+    @Test func programsWriteRawNotesBirthdaysAndLabels() {
+        var generator = SeededGenerator(seed: 0x4A47)
+        func byte() -> UInt8 { UInt8(truncatingIfNeeded: generator.next()) }
+        var drafts: [Draft] = []
+        for _ in 0..<2_000 {
+            let header = (0..<3).map { _ in byte() }
+            var bytes = header[2] & 0x80 == 0 ? [Decoder.version] + header.prefix(2) : [Decoder.deviceVersion] + header
+            for _ in 0..<Int(generator.next() % 13) {
+                let record = (0..<(1 + Int(generator.next() % 12))).map { _ in byte() }
+                bytes += [UInt8(record.count)] + record
+            }
+            for target in FuzzTarget.allCases where target.vCardCheck == nil {
+                for case .save(_, _, let steps) in target.program(bytes).operations {
+                    for step in steps {
+                        switch step {
+                        case .add(let draft), .addTo(_, let draft), .update(_, let draft): drafts.append(draft)
+                        default: break
+                        }
+                    }
+                }
+            }
+        }
+        let tableNotes = Set(Vocabulary.notes), tableBirthdays = Set(Vocabulary.birthdays)
+        let notes = drafts.map(\.note).filter { !tableNotes.contains($0) }
+        let birthdays = drafts.compactMap(\.birthday).filter { !tableBirthdays.contains($0) }
+        let labels = drafts.flatMap { $0.more.phones + $0.more.emails }.compactMap(\.raw)
+        print("ValueReach: of \(drafts.count) drafts, \(notes.count) raw notes, \(birthdays.count) raw birthdays, \(labels.count) raw labels")
+        #expect(notes.count >= 30 && birthdays.count >= 30 && labels.count >= 5)
+    }
+
     /// FuzzVCardExport's inputs (`[0]` and 0 to 400 random bytes, as the vCard property draws
     /// them) write text no read gives: a lone CR, a CR before an LF, a NUL.
     @Test func vCardExportsTextAnAppWrote() {
