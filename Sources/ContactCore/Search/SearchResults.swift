@@ -47,6 +47,10 @@ struct SearchResults: Sendable {
             }
             return identifiers
         }
+        // Never an uninitialized array of no capacity: it is the process's one empty array,
+        // whose count the initializer writes, a race with every thread reading an empty array
+        // (ThreadSanitizer, in release, under the parallel property).
+        guard !slots.isEmpty else { return [] }
         return identifierBySlot.withUnsafeBufferPointer { table in
             slots.withUnsafeBufferPointer { slots in
                 [String](unsafeUninitializedCapacity: slots.count) { buffer, count in
