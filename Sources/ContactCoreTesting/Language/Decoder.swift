@@ -280,11 +280,11 @@ package struct Decoder {
         if flags & 2 != 0 { draft.email = r.index(Vocabulary.emails.count) }
         if flags & 4 != 0 {
             let byte = r.byte()
-            draft.note = byte >= ByteReader.raw ? r.rawText(Int(byte & 0xF)) : Vocabulary.notes[Int(byte) % Vocabulary.notes.count]
+            draft.note = byte >= Self.rawByte ? r.rawText(Int(byte & 0xF)) : Vocabulary.notes[Int(byte) % Vocabulary.notes.count]
         }
         if flags & 0x20 != 0 {
             let byte = r.byte()
-            draft.birthday = byte >= ByteReader.raw ? r.rawDate(byte) : Vocabulary.birthdays[Int(byte) % Vocabulary.birthdays.count]
+            draft.birthday = byte >= Self.rawByte ? r.rawDate(byte) : Vocabulary.birthdays[Int(byte) % Vocabulary.birthdays.count]
         }
         if flags & 0x40 != 0 { draft.more.names = r.index(Vocabulary.moreNames.count) }
         if flags & 0x80 != 0 {
@@ -301,7 +301,7 @@ package struct Decoder {
 
     private func labeled(_ r: inout ByteReader, _ count: Int) -> Labeled {
         let value = r.index(count), byte = r.byte()
-        guard byte >= ByteReader.raw else { return Labeled(value, label: Int(byte) % Vocabulary.labels.count) }
+        guard byte >= Self.rawByte else { return Labeled(value, label: Int(byte) % Vocabulary.labels.count) }
         return Labeled(value, label: 0, raw: r.rawText(Int(byte & 0xF)))
     }
 
@@ -391,8 +391,6 @@ struct ByteReader {
     }
 
     mutating func index(_ count: Int) -> Int { Int(byte()) % count }
-
-    static let raw = Decoder.rawByte
 
     /// Text of `count` scalars of any value: a byte below 0x80 is that ASCII scalar (a CR, a
     /// NUL, `^`, `;`, `\\`); a byte above it and the next two are a scalar's 21 bits (modulo

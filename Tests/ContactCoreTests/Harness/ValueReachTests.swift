@@ -1,5 +1,6 @@
 import ContactCore
 import ContactCoreTesting
+import PropertyBased
 import Testing
 
 /// Values no table lists (issue 47), counted over version 4 inputs as the harness property
@@ -42,16 +43,10 @@ import Testing
     /// program target: raw notes, birthdays and labels occur beside the tables'. Records this
     /// short rarely reach the contract's edges; ``RawValuePropertyTests`` draws those.
     @Test func programsWriteRawNotesBirthdaysAndLabels() {
-        var generator = SeededGenerator(seed: 0x4A47)
-        func byte() -> UInt8 { UInt8(truncatingIfNeeded: generator.next()) }
+        var generator = Xoshiro(seed: (0x4A47, 1, 2, 3))
         var drafts: [Draft] = []
         for _ in 0..<2_000 {
-            let header = (0..<3).map { _ in byte() }
-            var bytes = header[2] & 0x80 == 0 ? [Decoder.version] + header.prefix(2) : [Decoder.deviceVersion] + header
-            for _ in 0..<Int(generator.next() % 13) {
-                let record = (0..<(1 + Int(generator.next() % 12))).map { _ in byte() }
-                bytes += [UInt8(record.count)] + record
-            }
+            let bytes = HarnessPropertyTests.inputs.run(using: &generator)
             for target in FuzzTarget.allCases where target.vCardCheck == nil {
                 for case .save(_, _, let steps) in target.program(bytes).operations {
                     for step in steps {
