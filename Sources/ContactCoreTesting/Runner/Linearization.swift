@@ -25,6 +25,10 @@ struct Linearization {
         /// The net changes since the fork with each of ``Cast/authors`` left out in turn (`nil`
         /// where the device answered a full sync).
         var history: [[Model.Event]?]
+        /// The token the setup app (authorized) holds: how many commits the device made, which
+        /// neither the history (access changes have no event) nor the notifications (they do not
+        /// say what changed) count.
+        var token: HistoryToken?
 
         var description: String {
             "statuses \(statuses), permitted \(permitted.map { $0.sorted() }), \(prompts) prompts, \(contacts.count) contacts, "
@@ -140,6 +144,8 @@ struct Linearization {
     private func ends(_ model: Model) -> Bool {
         guard model.promptsShown == final.prompts, Organisation(model) == final.organisation,
               model.contacts.map({ Row($0, keys: .everything) }) == final.contacts else { return false }
+        // As many commits as the device made: a later history fetch's token shows their count.
+        if let expected = Runner.currentToken(for: .authorized, in: model), expected != final.token { return false }
         // The order of the commits, which later history fetches see.
         for (author, events) in zip(Cast.authors, final.history) {
             guard let events else { continue }

@@ -28,7 +28,8 @@ extension Runner {
                 .map { Row($0, keys: .everything) },
             organisation: organisation(),
             heard: inbox.withLock { inbox in inbox.indices.map { inbox[$0][heard[$0]...].map(Heard.init) } },
-            history: history(since: fork))
+            history: history(since: fork),
+            token: try? stores[Cast.apps.count - 1].currentHistoryToken)
         var search = Linearization(calls: calls, seen: seen, final: final, firstCommit: firstCommit)
         guard let order = search.order(from: model) else {
             let shown = zip(calls, seen).enumerated().map { index, branch in
