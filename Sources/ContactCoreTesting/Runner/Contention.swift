@@ -25,6 +25,10 @@ package struct Contention: Hashable, Sendable {
     /// limited answer names, while another branch prompts an app not yet asked (SPEC 1b: the
     /// answer lands on the state as it is then).
     package var deleteRacesPrompt = false
+    /// A tap of an app whose button shows at the fork (limited, or not asked) while another
+    /// branch changes that app in Settings (SPEC 8: the tap's view, snapshot and approval each
+    /// read the status of their instant).
+    package var settingsRacesTap = false
 }
 
 extension Runner {
@@ -72,6 +76,15 @@ extension Runner {
                         guard case .request(let prompted) = call else { return false }
                         return prompted != save.app && asked.contains(prompted)
                     }
+                }
+            }
+        }
+        let showing = Set(met.statuses.indices.filter { [.limited, .notDetermined].contains(met.statuses[$0]) })
+        met.settingsRacesTap = branches.indices.contains { i in
+            branches.indices.contains { j in
+                i != j && branches[i].contains { tap in
+                    guard case .button(let app, _) = tap, showing.contains(app) else { return false }
+                    return branches[j].contains { if case .settings(app, _) = $0 { true } else { false } }
                 }
             }
         }

@@ -5,9 +5,10 @@ extension RaceCheck {
     /// `bytes` (a parallel program of version 5) reshaped, half the time, for a race: the
     /// first operation of the first branch names contacts (a picker, a prompt's limited
     /// answer, a Settings choice, a fetch, a tap), the first of the second branch saves a change
-    /// to a contact (two changes, or a delete), their references draw from the two or three
-    /// newest contacts, the saving app starts with full access and a prompted one not yet
-    /// asked, and the other apps more often one of the two.
+    /// to a contact (two changes, or a delete) or, one time in five, changes the first one's
+    /// app in Settings; their references draw from the two or three newest contacts, the saving
+    /// app starts with full access and a prompted one not yet asked, and the other apps more
+    /// often one of the two.
     ///
     /// The choices are drawn from a generator seeded by the bytes: the same input is always
     /// shaped the same way, and the other half pass through unchanged, so every shape the
@@ -29,8 +30,16 @@ extension RaceCheck {
         // A prompt races a save of another app: the branches keep their operations' apps, or
         // branch i calls app i, rather than all calling one.
         if namer == .prompt { header[3] &= ~0b100 }
-        let writer = Writer.allCases[Int(random.next() % UInt64(Writer.allCases.count))]
+        let writer = Writer.drawn[Int(random.next() % UInt64(Writer.drawn.count))]
         records[shape.prefix + shape.branches[0]] = record(&random, where: writer.matches)
+        if writer == .settings {
+            // Every branch calls one app, which starts where its tap or picker shows (limited)
+            // or its prompt asks (not asked).
+            header[3] = header[3] & ~0b110 | 0b100
+            let app = ParallelShape(header[3], header[4]).app
+            header[2] = status(namer == .prompt || random.next() & 1 == 0 ? 0 : 2, of: app, in: header[2])
+            return header + records.joined()
+        }
         // The saving app starts with full access (its save can land), a prompted one not yet asked.
         let branches = program(header + records.joined()).parallel?.branches ?? []
         if branches.count > 1, let naming = branches[0].first?.app, let saving = branches[1].first?.app {
@@ -89,21 +98,28 @@ extension RaceCheck {
         }
     }
 
-    /// What the second branch's first save changes.
-    private enum Writer: CaseIterable {
-        case twoContacts, delete
+    /// What the second branch's first call changes: two contacts, or a contact's existence
+    /// (a save), or what the first branch's app may see (its Settings).
+    private enum Writer {
+        case twoContacts, delete, settings
+
+        /// A Settings change one time in five: the saves are what most races meet.
+        static let drawn: [Writer] = [.twoContacts, .twoContacts, .delete, .delete, .settings]
 
         func matches(_ op: Op) -> Bool {
-            guard case .save(_, _, let steps) = op else { return false }
-            let changed = steps.compactMap { step -> Ref? in
-                switch step {
-                case .update(let ref, _), .delete(let ref): ref
-                default: nil
-                }
-            }.filter { if case .known = $0 { true } else { false } }
-            return switch self {
-            case .twoContacts: Set(changed).count >= 2
-            case .delete: steps.contains { if case .delete(.known) = $0 { true } else { false } }
+            switch (self, op) {
+            case (.settings, .settings): return true
+            case (.settings, _): return false
+            case (_, .save(_, _, let steps)):
+                let changed = steps.compactMap { step -> Ref? in
+                    switch step {
+                    case .update(let ref, _), .delete(let ref): ref
+                    default: nil
+                    }
+                }.filter { if case .known = $0 { true } else { false } }
+                return self == .twoContacts ? Set(changed).count >= 2
+                    : steps.contains { if case .delete(.known) = $0 { true } else { false } }
+            default: return false
             }
         }
     }
