@@ -9,6 +9,7 @@ let fuzzTargets = [
     "FuzzSearchMatching",
     "FuzzChangeOrdering",
     "FuzzHistoryToken",
+    "FuzzLargeStores",
     "FuzzVCard",
     "FuzzVCardExport",
     // Does nothing, but links the same instrumented library (libFuzzer's cost per input grows

@@ -81,6 +81,10 @@ package struct Decoder {
             program.device = DeviceSetup(identity: 1 + UInt64(byte & 1), historyLimit: DeviceSetup.historyLimits[Int(byte >> 1 & 3)],
                                          hasAccounts: byte & 8 != 0, hasGroups: byte & 0x10 != 0)
         }
+        // A profile with crowds: every version's header picks one, by bits 2–4 of byte 1 (the
+        // cast's low bits) XORed with bits 0–2 of byte 2 (the statuses), so that every cast
+        // meets every size.
+        if profile.crowds { program.device.crowd = DeviceSetup.crowdSizes[Int((device >> 2 ^ setups) & 7)] }
         var records: [Range<Int>] = []
         var operations: [Op] = []
         var reopens: Set<Int> = []

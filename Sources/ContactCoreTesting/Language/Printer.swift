@@ -15,7 +15,7 @@ package enum Printer {
         if program.device != DeviceSetup() {
             let device = program.device
             lines.append("    program.device = DeviceSetup(identity: \(device.identity), historyLimit: \(optional(device.historyLimit)), "
-                + "hasAccounts: \(device.hasAccounts), hasGroups: \(device.hasGroups))")
+                + "hasAccounts: \(device.hasAccounts), hasGroups: \(device.hasGroups)" + (device.crowd == 0 ? ")" : ", crowd: \(device.crowd))"))
         }
         if !program.reopensAfter.isEmpty { lines.append("    program.reopensAfter = \(program.reopensAfter.sorted())") }
         if program.initialStatus.contains(where: { $0 != .notDetermined }) {

@@ -15,9 +15,14 @@ package struct Profile: Hashable, Sendable {
         let device: [UInt8]
     }
 
-    init(kinds: [Kind], steps: Steps? = nil) {
+    /// Whether a program of version 4 starts with a crowd (``DeviceSetup/crowd``), its size
+    /// picked by the device byte's bits 5–7 (``DeviceSetup/crowdSizes``).
+    package let crowds: Bool
+
+    init(kinds: [Kind], steps: Steps? = nil, crowds: Bool = false) {
         self.kinds = kinds
         self.steps = steps
+        self.crowds = crowds
     }
 
     /// The step kind `byte` picks.
@@ -29,6 +34,9 @@ package struct Profile: Hashable, Sendable {
 
     /// Everything, evenly: the property tests and `FuzzPermittedSet`.
     package static let everything = Profile(kinds: Kind.allCases)
+    /// Search, on a large store: `FuzzLargeStores` (``search``'s operations, so its dictionary's
+    /// records read alike).
+    package static let largeStores = Profile(kinds: search.kinds, crowds: true)
     /// Identifier questions: adds, deletes, permitted sets, and fetches by identifier.
     package static let identifiers = Profile(kinds: [.save, .save, .settings, .fetchOne, .fetchOne, .fetch, .fetch,
                                                       .accessPicker, .editFetched])

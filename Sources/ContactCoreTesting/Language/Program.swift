@@ -45,16 +45,24 @@ package struct DeviceSetup: Hashable, Sendable {
     /// The person's groups (``Vocabulary/groupNames`` but the blank one, each in the next
     /// container), there before the program starts: its first save can nest them.
     package var hasGroups: Bool
+    /// How many more contacts the person has, older than the cast's people: a crowd that
+    /// makes the store large (``crowdSizes``), each made from its position (``Runner/crowdDraft(_:)``).
+    package var crowd: Int
 
-    package init(identity: UInt64 = 1, historyLimit: Int? = nil, hasAccounts: Bool = false, hasGroups: Bool = false) {
+    package init(identity: UInt64 = 1, historyLimit: Int? = nil, hasAccounts: Bool = false, hasGroups: Bool = false, crowd: Int = 0) {
         self.identity = identity
         self.historyLimit = historyLimit
         self.hasAccounts = hasAccounts
         self.hasGroups = hasGroups
+        self.crowd = crowd
     }
 
     /// The limits a header byte picks from: small enough that a program outlives its first tokens.
     package static let historyLimits: [Int?] = [nil, 1, 3, 6]
+    /// The crowds a device byte picks from: around the sizes where the library's search
+    /// changes path (a lookup's slots sorted rather than set as bits past 128 slots, an index
+    /// built on every core from 4,096 contacts), and between.
+    package static let crowdSizes = [120, 128, 129, 130, 200, 300, 1_000, 4_096]
     /// The accounts' containers, as the person adds them in Settings.
     package static let accounts: [(name: String, kind: ContactContainer.Kind)] = [("Exchange", .exchange), ("iCloud", .cardDAV)]
 

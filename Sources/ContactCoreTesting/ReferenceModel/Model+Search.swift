@@ -201,9 +201,10 @@ extension Model {
             if let ignored = tap.ignoredPhone, c.hasNumber(matching: Vocabulary.phones[ignored].digits) { continue }
             if let rank = Self.buttonRank(query, c, SearchableName(c)) { ranked.append((rank, c)) }
         }
-        let order = sorted(ranked.map(\.contact), by: .userDefault).map(\.id)
+        // Rank, then the place in the device's default order.
+        let place = Dictionary(uniqueKeysWithValues: sorted(ranked.map(\.contact), by: .userDefault).enumerated().map { ($1.id, $0) })
         return ranked.sorted { a, b in
-            a.rank != b.rank ? a.rank < b.rank : order.firstIndex(of: a.contact.id)! < order.firstIndex(of: b.contact.id)!
+            a.rank != b.rank ? a.rank < b.rank : place[a.contact.id, default: 0] < place[b.contact.id, default: 0]
         }.map(\.contact)
     }
 

@@ -153,7 +153,7 @@ package struct Runner {
             self.init(device: device, model: model, backEnd: backEnd)
             try checkSettings()
             try addContainers(accounts: setup.hasAccounts)
-            try addPeople(program.people, groups: setup.hasGroups)
+            try addPeople(program.people, crowd: setup.crowd, groups: setup.hasGroups)
             try setStatuses(program.initialStatus)
             return
         }
@@ -174,7 +174,7 @@ package struct Runner {
                 self.init(device: try Self.adopt(fresh, backEnd), model: model, backEnd: backEnd)
                 try checkSettings()
                 try addContainers(accounts: setup.hasAccounts)
-                try addPeople(program.people, groups: setup.hasGroups)
+                try addPeople(program.people, crowd: setup.crowd, groups: setup.hasGroups)
                 keep(as: withPeople)
             }
             try setStatuses(program.initialStatus)
@@ -296,9 +296,10 @@ package struct Runner {
     /// The setup app adds the people (and the person's groups, one in each container), then
     /// takes the device's history token: every program can ask for what changed since it
     /// started (SPEC 11: tokens belong to the device).
-    mutating func addPeople(_ people: [Int], groups: Bool = false) throws(Failure) {
+    mutating func addPeople(_ people: [Int], crowd: Int = 0, groups: Bool = false) throws(Failure) {
         let setup = Cast.apps.count - 1
         try settings(.allowFull, app: setup)
+        if crowd > 0 { try save(app: setup, author: nil, steps: (0..<crowd).map { .add(Self.crowdDraft($0)) }) }
         if !people.isEmpty { try save(app: setup, author: nil, steps: people.map { .add(Self.personDraft($0)) }) }
         if groups {
             try save(app: setup, author: nil, steps: Vocabulary.groupNames.indices.filter { Vocabulary.groupNames[$0] != " " }.map {
@@ -323,6 +324,23 @@ package struct Runner {
             }
         }
         try checkAccess()
+    }
+
+    /// The crowd's contact at `position`. One in 64 is a person from the tables, mixed by a hash
+    /// of the position, with a number and an address; the rest have no name, number or address,
+    /// so that a query matches few contacts of a large store, as a name does in a real one (a
+    /// lookup's path for few slots among many).
+    static func crowdDraft(_ position: Int) -> Draft {
+        var mixed = UInt64(position) &* 0x9E37_79B9_7F4A_7C15
+        func next(_ count: Int) -> Int {
+            mixed = (mixed ^ mixed >> 29) &* 0xBF58_476D_1CE4_E5B9
+            return Int((mixed >> 33) % UInt64(count))
+        }
+        guard position % 64 == 0 else { return Draft(person: 0, note: Vocabulary.notes[position % 2]) }
+        return Draft(person: next(Vocabulary.people.count), organization: next(Vocabulary.organizations.count),
+                     phone: next(Vocabulary.phones.count + 1) == 0 ? nil : next(Vocabulary.phones.count),
+                     email: next(Vocabulary.emails.count + 1) == 0 ? nil : next(Vocabulary.emails.count),
+                     note: Vocabulary.notes[next(Vocabulary.notes.count)])
     }
 
     /// The person's own contacts carry a number, an address and, every other one, a note

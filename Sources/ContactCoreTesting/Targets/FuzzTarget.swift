@@ -7,6 +7,9 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     case searchMatching = "FuzzSearchMatching"
     case changeOrdering = "FuzzChangeOrdering"
     case historyToken = "FuzzHistoryToken"
+    /// Saves, searches, fetches and the button on a store of 120 to 4,096 contacts
+    /// (``DeviceSetup/crowd``), run whole (with the sweep), unlike `FuzzSearchMatching`.
+    case largeStores = "FuzzLargeStores"
     /// Any bytes as a vCard file (SPEC 12), or after a zero byte a file spelled from the
     /// vocabulary (``VCardText``): read by the library as by ``VCardReference``.
     case vCard = "FuzzVCard"
@@ -20,6 +23,7 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
         case .searchMatching: .search
         case .changeOrdering: .notifications
         case .historyToken: .history
+        case .largeStores: .largeStores
         case .vCard, .vCardExport: .everything
         }
     }

@@ -10,10 +10,10 @@ import Testing
     static let cases = ProcessInfo.processInfo.environment["CONTACTCORE_PROPERTY_CASES"].flatMap { Int($0) } ?? 200
 
     /// The version byte, two header bytes (version 4: three), then records behind their length bytes.
-    static let inputs = zip(Gen.uint8().array(of: 3), Gen.uint8().array(of: 1...12).array(of: 0...12))
+    static let inputs = zip(Gen.uint8().array(of: 4), Gen.uint8().array(of: 1...12).array(of: 0...12))
         .map { (header: [UInt8], records: [[UInt8]]) -> [UInt8] in
-            // Half are version 4, chosen by a bit its device byte leaves unused.
-            var bytes: [UInt8] = header[2] & 0x80 == 0 ? [Decoder.version] + header.prefix(2) : [Decoder.deviceVersion] + header
+            // Half are version 4, chosen by the fourth byte's low bit.
+            var bytes: [UInt8] = header[3] & 1 == 0 ? [Decoder.version] + header.prefix(2) : [Decoder.deviceVersion] + header.prefix(3)
             for record in records { bytes += [UInt8(record.count)] + record }
             return bytes
         }
