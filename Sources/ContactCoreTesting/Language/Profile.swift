@@ -15,8 +15,8 @@ package struct Profile: Hashable, Sendable {
         let device: [UInt8]
     }
 
-    /// Whether a program of version 4 starts with a crowd (``DeviceSetup/crowd``), its size
-    /// picked by the device byte's bits 5–7 (``DeviceSetup/crowdSizes``).
+    /// Whether every program starts with a crowd (``DeviceSetup/crowd``), its size picked by
+    /// header bytes 1 and 2 (``DeviceSetup/crowdSizes``).
     package let crowds: Bool
 
     init(kinds: [Kind], steps: Steps? = nil, crowds: Bool = false) {

@@ -59,7 +59,7 @@ package struct DeviceSetup: Hashable, Sendable {
 
     /// The limits a header byte picks from: small enough that a program outlives its first tokens.
     package static let historyLimits: [Int?] = [nil, 1, 3, 6]
-    /// The crowds a device byte picks from: around the sizes where the library's search
+    /// The crowds a header picks from (`Fuzz/FORMAT.md`, "Large stores"): around the sizes where the library's search
     /// changes path (a lookup's slots sorted rather than set as bits past 128 slots, an index
     /// built on every core from 4,096 contacts), and between.
     package static let crowdSizes = [120, 128, 129, 130, 200, 300, 1_000, 4_096]
