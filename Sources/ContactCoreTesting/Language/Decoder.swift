@@ -275,7 +275,8 @@ package struct Decoder {
     /// "more" is a byte (bits 0–1 further numbers, 2–3 further addresses, bit 4 an
     /// organization, bits 5–7 details) and a value byte and a label byte per further value.
     /// A note, birthday or label byte of 0xF0 or more stands for a raw value instead of a
-    /// table's (``ByteReader/rawText(_:)``, ``ByteReader/rawDate(_:)``).
+    /// table's (``ByteReader/rawText(_:)``, ``ByteReader/rawDate(_:)``); a more-names byte of
+    /// 0xF0 or more for no more names and a postal address with a raw country code.
     private func draft(_ r: inout ByteReader) -> Draft {
         let person = r.index(Vocabulary.people.count)
         let flags = r.byte()
@@ -290,7 +291,14 @@ package struct Decoder {
             let byte = r.byte()
             draft.birthday = byte >= Self.rawByte ? r.rawDate(byte) : Vocabulary.birthdays[Int(byte) % Vocabulary.birthdays.count]
         }
-        if flags & 0x40 != 0 { draft.more.names = r.index(Vocabulary.moreNames.count) }
+        if flags & 0x40 != 0 {
+            let byte = r.byte()
+            if byte >= Self.rawByte {
+                draft.more.countryCode = r.rawText(Int(byte & 0xF))
+            } else {
+                draft.more.names = Int(byte) % Vocabulary.moreNames.count
+            }
+        }
         if flags & 0x80 != 0 {
             let more = r.byte()
             draft.more.isOrganization = more & 0x10 != 0

@@ -193,6 +193,7 @@ package enum Printer {
         if !more.emails.isEmpty { parts.append("emails: \(list(more.emails))") }
         if more.isOrganization { parts.append("isOrganization: true") }
         if more.details != 0 { parts.append("details: \(more.details)") }
+        if let code = more.countryCode { parts.append("countryCode: \(literal(code))") }
         return "More(\(parts.joined(separator: ", ")))"
     }
 

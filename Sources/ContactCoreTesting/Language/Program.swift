@@ -203,14 +203,24 @@ package struct More: Hashable, Sendable {
     /// ``Vocabulary/details``: postal addresses, URLs, social profiles, instant messaging,
     /// relations, dates, the non-Gregorian birthday and the images.
     package var details: Int
+    /// An `isoCountryCode` of any text: the contact's one postal address carries it, in place
+    /// of the details' addresses.
+    package var countryCode: String?
 
     package init(names: Int = 0, phones: [Labeled] = [], emails: [Labeled] = [], isOrganization: Bool = false,
-                 details: Int = 0) {
+                 details: Int = 0, countryCode: String? = nil) {
         self.names = names
         self.phones = phones
         self.emails = emails
         self.isOrganization = isOrganization
         self.details = details
+        self.countryCode = countryCode
+    }
+
+    /// The details' addresses, or the one that carries the raw country code.
+    package var postalAddresses: [LabeledValue<PostalAddress>] {
+        guard let countryCode else { return Vocabulary.details[details].postalAddresses }
+        return [LabeledValue(label: .home, value: PostalAddress(street: "1 Main St", city: "Springfield", isoCountryCode: countryCode))]
     }
 }
 

@@ -30,11 +30,14 @@ package struct Model: Sendable {
             self.more = more
         }
 
-        /// A contact with a draft's values (the note only with the notes entitlement).
+        /// A contact with a draft's values (the note only with the notes entitlement), as the
+        /// store keeps them: a country code in lower case (Decisions, "Country codes").
         init(id: String, _ draft: Draft, entitled: Bool) {
+            var more = draft.more
+            more.countryCode = more.countryCode?.lowercased()
             self.init(id: id, person: draft.person, givenPerson: draft.person, organization: draft.organization,
                       phone: draft.phone, email: draft.email, note: entitled ? draft.note : "", birthday: draft.birthday,
-                      more: draft.more)
+                      more: more)
         }
 
         /// SPEC 2: an update from a fetched copy writes the keys the copy carries, with the
@@ -50,7 +53,7 @@ package struct Model: Sendable {
             if carried.contains(.birthday) { birthday = copy.birthday }
             // The other names and the details each stand for keys that are only fetched together.
             if carried.contains(.nickname) { more.names = copy.more.names }
-            if carried.contains(.postalAddresses) { more.details = copy.more.details }
+            if carried.contains(.postalAddresses) { (more.details, more.countryCode) = (copy.more.details, copy.more.countryCode) }
             more.isOrganization = copy.more.isOrganization
         }
 

@@ -400,7 +400,7 @@ extension Runner {
             case .emailAddresses:
                 try expectList(try? contact.emailAddresses, { $0 },
                                c.emails.map { (Vocabulary.emails[$0.value], $0.contactLabel) }, "\(key) of \(c.id)")
-            case .postalAddresses: try list(try? contact.postalAddresses, details.postalAddresses)
+            case .postalAddresses: try list(try? contact.postalAddresses, c.more.postalAddresses)
             case .urlAddresses: try list(try? contact.urlAddresses, details.urlAddresses)
             case .socialProfiles: try list(try? contact.socialProfiles, details.socialProfiles)
             case .instantMessageAddresses: try list(try? contact.instantMessageAddresses, details.instantMessageAddresses)
@@ -483,7 +483,7 @@ extension Draft {
         contact.departmentName = names.department
         contact.jobTitle = names.jobTitle
         contact.phoneticOrganizationName = names.phoneticOrganization
-        contact.postalAddresses = details.postalAddresses
+        contact.postalAddresses = more.postalAddresses
         contact.urlAddresses = details.urlAddresses
         contact.socialProfiles = details.socialProfiles
         contact.instantMessageAddresses = details.instantMessageAddresses

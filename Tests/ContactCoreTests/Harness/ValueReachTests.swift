@@ -40,9 +40,9 @@ import Testing
 
     /// The drafts that saves write in 2,000 inputs as the harness property draws them (half
     /// version 2, half version 4; 0 to 12 records of 1 to 12 bytes), decoded by every
-    /// program target: raw notes, birthdays and labels occur beside the tables'. Records this
-    /// short rarely reach the contract's edges; ``RawValuePropertyTests`` draws those.
-    @Test func programsWriteRawNotesBirthdaysAndLabels() {
+    /// program target: raw notes, birthdays, labels and country codes occur beside the tables'.
+    /// Records this short rarely reach the contract's edges; ``RawValuePropertyTests`` draws those.
+    @Test func programsWriteRawNotesBirthdaysLabelsAndCountryCodes() {
         var generator = Xoshiro(seed: (0x4A47, 1, 2, 3))
         var drafts: [Draft] = []
         for _ in 0..<2_000 {
@@ -62,8 +62,10 @@ import Testing
         let notes = drafts.map(\.note).filter { !tableNotes.contains($0) }
         let birthdays = drafts.compactMap(\.birthday).filter { !tableBirthdays.contains($0) }
         let labels = drafts.flatMap { $0.more.phones + $0.more.emails }.compactMap(\.raw)
-        print("ValueReach: of \(drafts.count) drafts, \(notes.count) raw notes, \(birthdays.count) raw birthdays, \(labels.count) raw labels")
-        #expect(notes.count >= 30 && birthdays.count >= 30 && labels.count >= 5)
+        let codes = drafts.compactMap(\.more.countryCode)
+        let validCodes = codes.filter { $0.isEmpty || $0.unicodeScalars.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }
+        print("ValueReach: of \(drafts.count) drafts, \(notes.count) raw notes, \(birthdays.count) raw birthdays, \(labels.count) raw labels, \(codes.count) raw country codes (\(validCodes.count) valid)")
+        #expect(notes.count >= 30 && birthdays.count >= 30 && labels.count >= 5 && codes.count >= 10 && validCodes.count >= 1)
     }
 
     /// FuzzVCardExport's inputs (`[0]` and 0 to 400 random bytes, as the vCard property draws
