@@ -30,9 +30,14 @@ extension RaceCheck {
         // A prompt races a save of another app: the branches keep their operations' apps, or
         // branch i calls app i, rather than all calling one.
         if namer == .prompt { header[3] &= ~0b100 }
-        // A tap races a Settings change of its app half the time: its snapshot and its approval
-        // each read the app's record, and Settings changes it whatever its status.
-        let writer = namer == .tap && random.next() & 1 == 0 ? .settings : Writer.drawn[Int(random.next() % UInt64(Writer.drawn.count))]
+        // Half the time a tap races a Settings change of its app (its snapshot and its approval
+        // each read the app's record, which Settings changes whatever its status), and a fetch
+        // a save of two contacts (which moves them in its order or out of its selection).
+        let writer: Writer = switch namer {
+        case .tap where random.next() & 1 == 0: .settings
+        case .fetch where random.next() & 1 == 0: .twoContacts
+        default: Writer.drawn[Int(random.next() % UInt64(Writer.drawn.count))]
+        }
         records[shape.prefix + shape.branches[0]] = record(&random, where: writer.matches)
         if writer == .settings {
             // Every branch calls one app, which starts where its tap or picker shows (limited)
@@ -94,6 +99,7 @@ extension RaceCheck {
             case (.accessPicker, .accessPicker(_, let adding, _)): !adding.isEmpty
             case (.fetch, .fetchOne), (.fetch, .editFetched): true
             case (.fetch, .fetch(_, .identifiers(let refs), _, _)): !refs.isEmpty
+            case (.fetch, .fetch(_, .all, _, let sort)): sort != .none
             // A tap that can approve a row: a validated touch on a button drawn whole, big
             // enough and in the table's colours (whether it is legible is left to its gray).
             case (.tap, .button(_, let tap)):
