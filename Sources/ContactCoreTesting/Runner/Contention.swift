@@ -21,6 +21,10 @@ package struct Contention: Hashable, Sendable {
     /// A save by an app with full access at the fork changes two contacts that another
     /// branch's contact picker hands over (SPEC 9b: the picked contacts come from one instant).
     package var writeRacesPicker = false
+    /// A save by an app with full access at the fork changes two contacts that another
+    /// branch's fetch reads (every contact, or both by identifier): SPEC 5, one fetch's contacts
+    /// and their order come from one instant.
+    package var writeRacesFetch = false
     /// A save by an app with full access at the fork deletes a contact that the person's
     /// limited answer names, while another branch prompts an app not yet asked (SPEC 1b: the
     /// answer lands on the state as it is then).
@@ -71,6 +75,11 @@ extension Runner {
                     met.writeRacesPicker = met.writeRacesPicker || other.contains { call in
                         guard case .contactPicker(_, let chosen, _) = call else { return false }
                         return changed.intersection(chosen).count >= 2
+                    }
+                    met.writeRacesFetch = met.writeRacesFetch || changed.count >= 2 && other.contains { call in
+                        guard case .fetch(_, let query, _, let ids, _, _, _) = call else { return false }
+                        if case .all = query { return true }
+                        return changed.intersection(ids).count >= 2
                     }
                     met.deleteRacesPrompt = met.deleteRacesPrompt || !save.deletes.isDisjoint(with: answered) && other.contains { call in
                         guard case .request(let prompted) = call else { return false }

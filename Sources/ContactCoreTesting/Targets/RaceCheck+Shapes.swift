@@ -26,17 +26,17 @@ extension RaceCheck {
         var records = Self.records(bytes[6...])
         while records.count <= shape.prefix + shape.branches[0] { records.append(record(&random) { _ in true }) }
         let namer = Namer.drawn[Int(random.next() % UInt64(Namer.drawn.count))]
-        records[shape.prefix] = record(&random, where: namer.matches)
+        // Half the fetches read several contacts in a name order, and race a save of two contacts
+        // (which moves them in that order or out of the selection).
+        let batch = namer == .fetch && random.next() & 1 == 0
+        records[shape.prefix] = record(&random, where: batch ? Namer.readsSeveralInOrder : namer.matches)
         // A prompt races a save of another app: the branches keep their operations' apps, or
         // branch i calls app i, rather than all calling one.
         if namer == .prompt { header[3] &= ~0b100 }
-        // Half the time a tap races a Settings change of its app (its snapshot and its approval
-        // each read the app's record, which Settings changes whatever its status), and a fetch
-        // a save of two contacts (which moves them in its order or out of its selection).
-        let writer: Writer = switch namer {
-        case .tap where random.next() & 1 == 0: .settings
-        case .fetch where random.next() & 1 == 0: .twoContacts
-        default: Writer.drawn[Int(random.next() % UInt64(Writer.drawn.count))]
+        // Half the time a tap races a Settings change of its app: its snapshot and its approval
+        // each read the app's record, which Settings changes whatever its status.
+        let writer: Writer = if batch { .twoContacts } else if namer == .tap && random.next() & 1 == 0 { .settings } else {
+            Writer.drawn[Int(random.next() % UInt64(Writer.drawn.count))]
         }
         records[shape.prefix + shape.branches[0]] = record(&random, where: writer.matches)
         if writer == .settings {
@@ -99,12 +99,21 @@ extension RaceCheck {
             case (.accessPicker, .accessPicker(_, let adding, _)): !adding.isEmpty
             case (.fetch, .fetchOne), (.fetch, .editFetched): true
             case (.fetch, .fetch(_, .identifiers(let refs), _, _)): !refs.isEmpty
-            case (.fetch, .fetch(_, .all, _, let sort)): sort != .none
             // A tap that can approve a row: a validated touch on a button drawn whole, big
             // enough and in the table's colours (whether it is legible is left to its gray).
             case (.tap, .button(_, let tap)):
                 tap.validated && tap.colors == nil && Vocabulary.buttonLooks[tap.look].wholeVisible && Vocabulary.buttonLooks[tap.look].bigEnough
             default: false
+            }
+        }
+
+        /// A fetch of every contact, of some by name or of two or more by identifier, in a name order.
+        static func readsSeveralInOrder(_ op: Op) -> Bool {
+            guard case .fetch(_, let query, _, let sort) = op, sort != .none else { return false }
+            switch query {
+            case .all, .name: return true
+            case .identifiers(let refs): return Set(refs).count >= 2
+            default: return false
             }
         }
     }

@@ -61,17 +61,17 @@ import Testing
 
     /// The races SPEC 1b's examples name are drawn often: a delete racing a grant of the same
     /// contact, three calls on an app restricted at the fork, a save of two contacts racing the
-    /// contact picker that hands them over, a delete racing a prompt whose answer names it, and
-    /// a tap racing a Settings change of its app.
+    /// contact picker that hands them over, a delete racing a prompt whose answer names it, a
+    /// tap racing a Settings change of its app, and a save of two contacts racing a fetch of both.
     @Test func theNamedRacesAreDrawn() {
         let met = Self.programs.compactMap(Runner.contention(of:))
         let deletes = met.filter(\.deleteRacesGrant).count, restricted = met.filter(\.threeOnRestricted).count
         let picker = met.filter(\.writeRacesPicker).count, prompt = met.filter(\.deleteRacesPrompt).count
-        let tap = met.filter(\.settingsRacesTap).count
+        let tap = met.filter(\.settingsRacesTap).count, fetch = met.filter(\.writeRacesFetch).count
         print("ParallelReach: of \(met.count) programs, \(deletes) race a delete against a grant, \(restricted) make three calls "
               + "on a restricted app, \(picker) save two contacts a contact picker hands over, \(prompt) delete a contact a prompt's answer names, "
-              + "\(tap) tap while Settings change the tapping app")
-        #expect(deletes >= 40 && restricted >= 40 && picker >= 20 && prompt >= 20 && tap >= 20)
+              + "\(tap) tap while Settings change the tapping app, \(fetch) save two contacts a fetch reads")
+        #expect(deletes >= 40 && restricted >= 40 && picker >= 20 && prompt >= 20 && tap >= 20 && fetch >= 10)
     }
 
     /// Shaping is a function of the input: the same bytes are always shaped alike, half of
