@@ -256,7 +256,7 @@ import Testing
     @Test func randomVersion4InputsRenameAndPick() {
         var generator = SeededGenerator(seed: 0x5EED)
         var renames: [GroupRef] = [], pickers = 0
-        for _ in 0..<2_000 {
+        for _ in 0..<3_000 {
             let bytes = [Decoder.deviceVersion] + (0..<(3 + Int(generator.next() % 198))).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             for operation in FuzzTarget.permittedSet.program(bytes).operations {
                 if case .save(_, _, let steps) = operation {
@@ -265,6 +265,7 @@ import Testing
                 if case .contactPicker = operation { pickers += 1 }
             }
         }
+        print("HistoryReach: of 3,000 inputs, \(renames.count) renames (\(renames.filter { if case .added = $0 { true } else { false } }.count) of a group the same save added), \(pickers) contact pickers")
         #expect(renames.filter { if case .added = $0 { true } else { false } }.count > 20)
         #expect(renames.filter { if case .known = $0 { true } else { false } }.count > 20)
         #expect(pickers > 20)
