@@ -299,8 +299,7 @@ extension Model.SaveStep {
             draft.more.postalAddresses.map(\.label), details.urlAddresses.map(\.label), details.socialProfiles.map(\.label),
             details.instantMessageAddresses.map(\.label), details.contactRelations.map(\.label), details.dates.map(\.label),
         ]
-        // A country code is none or two ASCII letters in either case (Decisions, "Country codes").
-        let code = draft.more.countryCode.map { $0.isEmpty || $0.unicodeScalars.count == 2 && $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) } }
+        let code = draft.more.countryCode.map(Model.isValidCountryCode)
         return dates.filter { !Model.isValid($0) }.map { _ in .validationTypeMismatch }
             + (code == false ? [.validationTypeMismatch] : [])
             + labels.filter { $0.contains { $0?.rawValue.isEmpty == true } }.map { _ in .validationConfigurationError }

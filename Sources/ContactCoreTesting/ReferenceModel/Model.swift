@@ -283,4 +283,10 @@ package struct Model: Sendable {
         return (1...months).contains(date.month) && (1...31).contains(date.day)
             && (date.year.map { (1...9999).contains($0) } ?? true) && !date.calendar.isEmpty
     }
+
+    /// A country code a save takes, as Decisions ("Country codes") write it: none, or two
+    /// ASCII letters in either case.
+    package static func isValidCountryCode(_ code: String) -> Bool {
+        code.isEmpty || code.unicodeScalars.count == 2 && code.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
+    }
 }

@@ -76,7 +76,7 @@ import Testing
                       noteEndingInABreak: drafts.filter { $0.note.last?.isNewline == true }.count,
                       nul: drafts.filter { $0.note.utf8.contains(0) }.count)
         let codes = drafts.compactMap(\.more.countryCode)
-        let codeCounts = (upperCaseCode: codes.filter { $0.utf8.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } && $0 != $0.lowercased() }.count,
+        let codeCounts = (upperCaseCode: codes.filter { !$0.isEmpty && Model.isValidCountryCode($0) && $0 != $0.lowercased() }.count,
                           threeLetters: codes.filter { $0.count == 3 }.count, oneLetter: codes.filter { $0.count == 1 }.count)
         print("RawValueReach: of 300 drafts: \(counts), \(codeCounts)")
         #expect(counts.yearPast9999 >= 3 && counts.yearBefore1 >= 10 && counts.valid >= 10 && counts.blankLabels >= 3

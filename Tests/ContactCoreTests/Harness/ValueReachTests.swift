@@ -63,7 +63,7 @@ import Testing
         let birthdays = drafts.compactMap(\.birthday).filter { !tableBirthdays.contains($0) }
         let labels = drafts.flatMap { $0.more.phones + $0.more.emails }.compactMap(\.raw)
         let codes = drafts.compactMap(\.more.countryCode)
-        let validCodes = codes.filter { $0.isEmpty || $0.unicodeScalars.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }
+        let validCodes = codes.filter(Model.isValidCountryCode)
         print("ValueReach: of \(drafts.count) drafts, \(notes.count) raw notes, \(birthdays.count) raw birthdays, \(labels.count) raw labels, \(codes.count) raw country codes (\(validCodes.count) valid)")
         #expect(notes.count >= 30 && birthdays.count >= 30 && labels.count >= 5 && codes.count >= 10 && validCodes.count >= 1)
     }
