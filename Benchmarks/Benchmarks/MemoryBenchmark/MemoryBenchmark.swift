@@ -6,7 +6,7 @@
 // Run: make bench BENCH_ARGS="--target MemoryBenchmark"
 import Benchmark
 import BenchmarkSupport
-@_spi(Benchmarks) import ContactCore
+@_spi(Hooks) import ContactCore
 import Foundation
 import SQLitePeer
 import Thresholds

@@ -16,14 +16,14 @@ import Synchronization
 /// the other threads' calls land between its sections. Off (the count is zero) it costs one
 /// relaxed atomic load per lock. Noise from one test reaches every device in the process while
 /// it is on: it only slows the others.
-package enum LockNoise {
+@_spi(Hooks) public enum LockNoise {
     /// How many callers of ``during(_:)`` are inside it now (tests run in parallel).
     private static let callers = Atomic<Int>(0)
     /// A counter the pauses are drawn from; each unlock takes the next value.
     private static let draws = Atomic<UInt64>(0)
 
     /// Runs `body` with pauses after every unlock in the process.
-    package static func during<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    public static func during<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         callers.add(1, ordering: .relaxed)
         defer { callers.subtract(1, ordering: .relaxed) }
         return try body()

@@ -2,38 +2,38 @@
 /// differential search target compares with its reference model. The store and the access
 /// button use the same functions (``ContactSearchQuery/match(_:)``, ``NameQuery``,
 /// ``PhoneDigits``, ``EmailMatching``) behind the search index.
-package struct SearchProbe {
+@_spi(Hooks) public struct SearchProbe: Sendable {
     private let keys: ContactSearchKeys
     private let emails: [String]
 
-    package init(_ contact: MutableContact) {
+    public init(_ contact: MutableContact) {
         keys = ContactSearchKeys(contact.fields)
         emails = contact.fields.emailAddresses.map(\.value)
     }
 
     /// A query normalized once, as the store and the button normalize it.
-    package struct Query {
+    public struct Query: Sendable {
         fileprivate let search: ContactSearchQuery
-        package init(_ text: String) { search = ContactSearchQuery(text) }
+        public init(_ text: String) { search = ContactSearchQuery(text) }
         /// Its normalized name tokens (``SearchNormalization/tokens(of:)``).
-        package var tokens: [String] { search.name.tokens.map { String(decoding: $0, as: UTF8.self) } }
+        public var tokens: [String] { search.name.tokens.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// The store's name predicate.
-    package func matchesName(_ query: Query) -> Bool { query.search.name.matches(keys) }
+    public func matchesName(_ query: Query) -> Bool { query.search.name.matches(keys) }
 
     /// The store's phone predicate, for a query of at least three digits.
-    package func matchesPhone(_ query: String) -> Bool {
+    public func matchesPhone(_ query: String) -> Bool {
         let digits = PhoneDigits.digits(of: query)
         return keys.phoneDigits.contains { PhoneDigits.matches(query: digits, candidate: $0) }
     }
 
     /// The store's email predicate: the whole address, without regard to case.
-    package func matchesEmail(_ address: String) -> Bool {
+    public func matchesEmail(_ address: String) -> Bool {
         EmailMatching.matchesWhole(emails, query: EmailMatching.key(of: address))
     }
 
     /// How the access button ranks the contact for `query` (0 exact full name, 1 name prefix,
     /// 2 organization, 3 phone or email), or `nil` when it does not match.
-    package func buttonRank(_ query: Query) -> Int? { query.search.match(keys)?.rank.rawValue }
+    public func buttonRank(_ query: Query) -> Int? { query.search.match(keys)?.rank.rawValue }
 }

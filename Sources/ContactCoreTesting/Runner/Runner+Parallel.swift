@@ -1,4 +1,4 @@
-import ContactCore
+@_spi(Hooks) import ContactCore
 import Foundation
 
 /// The parallel part of a program: its branches run on threads released together, each

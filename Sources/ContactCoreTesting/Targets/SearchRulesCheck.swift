@@ -1,4 +1,4 @@
-import ContactCore
+@_spi(Hooks) import ContactCore
 
 /// `FuzzSearchMatching`: SPEC 7 as functions. The program's contacts (its cast and every
 /// contact a save writes) and its queries (name, phone and email fetches, button taps, and each
