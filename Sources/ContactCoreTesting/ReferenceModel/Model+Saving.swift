@@ -201,13 +201,18 @@ extension Model {
 
     /// Adopts `after` and records the commit, if anything changed (SPEC 6: an update always does).
     private mutating func commit(to after: Model, author: String?, by app: Int, touched: [(Object, Int)]) {
-        var last: [(Object, Int)] = []
-        for (object, position) in touched {
-            last.removeAll { $0.0 == object }
-            last.append((object, position))
+        // Each object once, at its last touch, in the order of last touches.
+        var lastTouch: [Object: Int] = [:]
+        for (index, (object, _)) in touched.enumerated() { lastTouch[object] = index }
+        let last = touched.indices.filter { lastTouch[touched[$0].0] == $0 }.map { touched[$0] }
+        let contactBefore = contactLookup(for: last.count), contactAfter = after.contactLookup(for: last.count)
+        func present(_ object: Object, in model: Model, _ lookup: (String) -> Contact?) -> Bool {
+            if case .contact(let id) = object { return lookup(id) != nil }
+            return model.exists(object)
         }
         let changes = last.map { object, position in
-            Change(object: object, position: position, before: exists(object), after: after.exists(object))
+            Change(object: object, position: position, before: present(object, in: self, contactBefore),
+                   after: present(object, in: after, contactAfter))
         }.filter { change in
             // SPEC 6: an update counts even when equal; an add then a delete in one request is nothing.
             if case .member = change.object { return change.before != change.after }
@@ -219,7 +224,7 @@ extension Model {
         // Each changed contact as it was and as it is (nil for a group), looked up once for all apps.
         let changedContacts = changes.map { change -> (before: Contact?, after: Contact?)? in
             switch change.object {
-            case .contact(let id), .member(let id, _): (contact(id), after.contact(id))
+            case .contact(let id), .member(let id, _): (contactBefore(id), contactAfter(id))
             case .group, .subgroup: nil
             }
         }

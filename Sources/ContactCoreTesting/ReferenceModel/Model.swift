@@ -134,6 +134,16 @@ package struct Model: Sendable {
         contacts.first { Self.same($0.id, id) }
     }
 
+    /// ``contact(_:)`` for `count` lookups: a search of the list each when they are few, a
+    /// table by the identifiers' bytes (as ``same(_:_:)`` compares them) when they are many, as
+    /// for the commit of a crowd of thousands, which one search each made quadratic.
+    func contactLookup(for count: Int) -> (String) -> Contact? {
+        guard count > 16 else { return { contact($0) } }
+        var table: [[UInt8]: Contact] = [:]
+        for contact in contacts where table[Array(contact.id.utf8)] == nil { table[Array(contact.id.utf8)] = contact }
+        return { table[Array($0.utf8)] }
+    }
+
     /// The stored identifier of the group `id` names exactly, if it exists.
     package func group(_ id: String) -> String? { groups.first { Self.same($0.id, id) }?.id }
 
