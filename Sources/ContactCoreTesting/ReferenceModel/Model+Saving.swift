@@ -201,10 +201,20 @@ extension Model {
 
     /// Adopts `after` and records the commit, if anything changed (SPEC 6: an update always does).
     private mutating func commit(to after: Model, author: String?, by app: Int, touched: [(Object, Int)]) {
-        // Each object once, at its last touch, in the order of last touches.
-        var lastTouch: [Object: Int] = [:]
-        for (index, (object, _)) in touched.enumerated() { lastTouch[object] = index }
-        let last = touched.indices.filter { lastTouch[touched[$0].0] == $0 }.map { touched[$0] }
+        // Each object once, at its last touch, in the order of last touches: by a table of last
+        // touches when the request touched many (a crowd of thousands), as a search each is
+        // quadratic; by that search when few, as a table costs more than a program's commits.
+        var last: [(Object, Int)] = []
+        if touched.count > 16 {
+            var lastTouch: [Object: Int] = [:]
+            for (index, (object, _)) in touched.enumerated() { lastTouch[object] = index }
+            last = touched.indices.filter { lastTouch[touched[$0].0] == $0 }.map { touched[$0] }
+        } else {
+            for (object, position) in touched {
+                last.removeAll { $0.0 == object }
+                last.append((object, position))
+            }
+        }
         let contactBefore = contactLookup(for: last.count), contactAfter = after.contactLookup(for: last.count)
         func present(_ object: Object, in model: Model, _ lookup: (String) -> Contact?) -> Bool {
             if case .contact(let id) = object { return lookup(id) != nil }

@@ -36,6 +36,35 @@ import Testing
             return program
         }
 
+    /// A save of more than 16 steps, most touching one of a few contacts or memberships again:
+    /// the model's commit finds its objects' last touches and its contacts by tables then (a
+    /// crowd's save has thousands), which only such a request, then a history fetch, checks.
+    static let longSaves = Gen.uint8().array(of: 17...40).map { (bytes: [UInt8]) -> Program in
+        var program = Program()
+        program.people = [0, 1, 2]
+        program.initialStatus = [.authorized, .notDetermined, .notDetermined]
+        let steps: [Step] = [.addGroup(name: "Team")] + bytes.map { byte in
+            let contact = Ref.known(Int(byte >> 2) % 3)
+            return switch byte & 3 {
+            case 0: .update(contact, Draft(person: Int(byte >> 4) % Vocabulary.people.count, note: ""))
+            case 1: .addMember(contact, .added(0))
+            case 2: .removeMember(contact, .added(0))
+            default: .add(Draft(person: Int(byte >> 4) % Vocabulary.people.count))
+            }
+        }
+        program.operations = [.save(app: 0, author: 0, steps: steps),
+                              .history(app: 0, token: .seen(0), excludeAuthor: nil, includeGroups: true)]
+        return program
+    }
+
+    @Test func longSavesAgreeWithTheModel() async {
+        await propertyCheck(count: 100, input: Self.longSaves) { program in
+            if let failure = Runner.run(program, on: .memory) {
+                Issue.record("\(failure)\n\(Printer.test(program, name: "longSave", failure: failure))")
+            }
+        }
+    }
+
     @Test(arguments: BackEndChoice.allCases)
     func largeStoresAgreeWithTheModel(_ backEnd: BackEndChoice) async {
         await propertyCheck(count: backEnd == .memory ? 60 : 20, input: Self.programs) { program in
