@@ -1,11 +1,9 @@
 #!/usr/bin/env bash
 # The fuzzing operations behind `make fuzz*`, the CI workflows and .clusterfuzzlite/build.sh.
 #
-# The fuzz targets are read from Package.swift's `fuzzTargets` list and nowhere else, and a
-# target is only ever run through its binary: changing what a target does, or adding one to
-# that list (with its Fuzz/<Target>/main.swift), needs no change here. Package.swift's
-# `nightlyFuzzTargets` are fuzzed by the nightly job only (`targets --nightly-json`); each
-# `<Target>OnSQLite` runs <Target>'s programs on the SQLite back end, from <Target>'s seeds.
+# The commands not yet moved to the fuzzing tool (Tools/FuzzTool, `fuzz`), which this script
+# calls for the target list (read from Package.swift by SwiftPM), the options files and the
+# build flags. FUZZ_TOOL is the tool's binary (the Makefile builds it).
 #
 # Usage: scripts/fuzz.sh COMMAND [ARGS]   (`make help` documents the commands and variables)
 set -euo pipefail
@@ -19,12 +17,12 @@ readonly CORPUS_ROOT=Corpus
 readonly REGRESSION_ROOT=Fuzz/Regressions
 readonly CRASH_ROOT=Fuzz/Crashes
 readonly DICT_ROOT=Fuzz/Dictionaries
-readonly OPTIONS_ROOT=Fuzz/Options
 readonly COVERAGE_ROOT=Fuzz/Coverage
 # Working state that is not checked in: the corpus each run grows, logs, raw profiles.
 readonly OPS_DIR=${OPS_DIR:-.build-ops}
 readonly WORK_CORPUS_ROOT=$OPS_DIR/corpus
 readonly LOG_DIR=$OPS_DIR/logs
+FUZZ_TOOL=${FUZZ_TOOL:-Tools/FuzzTool/.build/debug/fuzz}
 
 FUZZ_CONFIG=${FUZZ_CONFIG:-release}
 case $FUZZ_CONFIG in
@@ -58,20 +56,10 @@ die() { echo "fuzz.sh: $*" >&2; exit 2; }
 
 # --- The target list -------------------------------------------------------------------------
 
-# list_names LIST: the quoted names of Package.swift's `let LIST = [ ... ]`.
-list_names() {
-    sed -n "/^let $1 = \\[/,/^\\]/p" Package.swift | sed 's://.*$::' | grep -o '"[A-Za-z0-9_]*"' | tr -d '"' || true
-}
-
-all_targets() {
-    local names
-    names=$(list_names fuzzTargets)
-    [[ -n $names ]] || die "found no names in Package.swift's 'let fuzzTargets = [ ... ]' list"
-    echo "$names"
-}
+all_targets() { "$FUZZ_TOOL" targets --all; }
 
 # The targets only the nightly job fuzzes (they link the SQLite back end).
-nightly_targets() { list_names nightlyFuzzTargets; }
+nightly_targets() { "$FUZZ_TOOL" targets --nightly; }
 
 # The target whose seeds, dictionary and inputs a target shares: <Target> for <Target>OnSQLite.
 base_target() { echo "${1%OnSQLite}"; }
@@ -79,11 +67,7 @@ base_target() { echo "${1%OnSQLite}"; }
 # Every target but the baseline: the ones with corpora, replay and coverage.
 replay_targets() { all_targets | grep -vx "$BASELINE" || true; }
 
-check_target() {
-    # A here-string, not a pipe: under pipefail, `grep -q` leaving early fails the pipe.
-    grep -qx -- "$1" <<<"$(all_targets; nightly_targets)" ||
-        die "unknown fuzz target '$1'; known: $(all_targets | tr '\n' ' ')(nightly: $(nightly_targets | tr '\n' ' '))"
-}
+check_target() { "$FUZZ_TOOL" binary "$1" >/dev/null || exit 2; }
 
 # The target a crash file belongs to: TARGET if set, else a path component naming a target.
 target_of() {
@@ -98,55 +82,24 @@ target_of() {
 
 # --- libFuzzer options --------------------------------------------------------------------
 
-# The options file of a target: its own, else its base target's, else the default one
-# (ClusterFuzzLite's format).
-options_file() {
-    local t
-    for t in "$1" "$(base_target "$1")"; do
-        if [[ -f $OPTIONS_ROOT/$t.options ]]; then echo "$OPTIONS_ROOT/$t.options"; return; fi
-    done
-    echo "$OPTIONS_ROOT/default.options"
-}
-
-# A section of a target's options file as `name=value` lines.
+# A section of a target's options file as `name=value` lines (the [replay] section).
 option_lines() { # TARGET SECTION
-    awk -v section="[$2]" '/^\[/ { on = ($0 == section) } on && /^[a-z_]+ *=/ { gsub(/ /, ""); print }' "$(options_file "$1")"
+    awk -v section="[$2]" '/^\[/ { on = ($0 == section) } on && /^[a-z_]+ *=/ { gsub(/ /, ""); print }' "$("$FUZZ_TOOL" options "$1")"
 }
 
 # The [libfuzzer] options as flags, one a line.
-option_flags() { option_lines "$1" libfuzzer | sed 's/^/-/'; }
+option_flags() { "$FUZZ_TOOL" flags "$1"; }
 
 # ASAN_OPTIONS for fuzzing a target: its [asan] options after any the caller set.
-asan_options() {
-    local options
-    options=$(option_lines "$1" asan | paste -sd: -)
-    echo "${ASAN_OPTIONS:+$ASAN_OPTIONS:}$options"
-}
+asan_options() { "$FUZZ_TOOL" asan-options "$1"; }
 
 # --- Building --------------------------------------------------------------------------------
 
-# SwiftPM arguments for one sanitizer: 'address' for fuzzing and replay, 'coverage' for
-# source coverage (fuzz-coverage and ClusterFuzzLite's coverage build).
-swift_flags() {
-    local flags=(--sanitize=fuzzer -Xswiftc -use-ld=lld)
-    case $1 in
-        address) flags+=(-Xswiftc '-sanitize=fuzzer,address') ;;
-        coverage) flags+=(-Xswiftc -profile-generate -Xswiftc -profile-coverage-mapping) ;;
-        *) die "unsupported sanitizer '$1' (address or coverage)" ;;
-    esac
-    if [[ ${FUZZ_STATIC_STDLIB:-0} == 1 ]]; then flags+=(--static-swift-stdlib); fi
-    printf '%s\n' "${flags[@]}"
-}
-
 # build CONFIG SCRATCH SANITIZER TARGET...: all in one scratch folder, so the library compiles once.
 build() {
-    local config=$1 scratch=$2 sanitizer=$3 flags t
+    local config=$1 scratch=$2 sanitizer=$3
     shift 3
-    mapfile -t flags < <(swift_flags "$sanitizer")
-    for t in "$@"; do
-        echo "build: $t ($config, $sanitizer) in $scratch"
-        swift build -c "$config" --scratch-path "$scratch" "${flags[@]}" --product "$t"
-    done
+    FUZZ_CONFIG=$config FUZZ_SCRATCH=$scratch "$FUZZ_TOOL" build --sanitizer "$sanitizer" "$@"
 }
 
 binary() { echo "$FUZZ_SCRATCH/$FUZZ_CONFIG/$1"; }
@@ -551,44 +504,7 @@ cmd_campaign() {
     if ((failed)); then die "a target stopped early: see $LOG_DIR/<Target>.campaign.log and $CRASH_ROOT"; fi
 }
 
-# ci_crashes TARGET ARTIFACT: Markdown for a CI job summary: each crash file of the target with
-# the one line that downloads it from this run's ARTIFACT and reproduces it.
-cmd_ci_crashes() {
-    local t=${1:-} artifact=${2:-} files f config=""
-    [[ -n $t && -n $artifact ]] || die "usage: fuzz.sh ci-crashes <Target> <artifact name>"
-    files=$(artifacts "$t")
-    if [[ $FUZZ_CONFIG != release ]]; then config=" FUZZ_CONFIG=$FUZZ_CONFIG"; fi
-    echo "### $t: $(grep -c . <<<"$files" || true) crash files ($FUZZ_CONFIG build)"
-    echo
-    echo "Reproduce locally (GitHub CLI, from a checkout of ${GITHUB_SHA:-this commit}):"
-    echo
-    echo '```sh'
-    while read -r f; do
-        [[ -n $f ]] || continue
-        echo "gh run download ${GITHUB_RUN_ID:-RUN_ID} -R ${GITHUB_REPOSITORY:-OWNER/REPO} -n $artifact -D $CRASH_ROOT/$t && make fuzz-repro$config CRASH=$f"
-    done <<<"$files"
-    echo '```'
-}
-
 # --- Housekeeping ----------------------------------------------------------------------------
-
-cmd_targets() {
-    local names
-    case ${1:-} in
-        --all) all_targets ;;
-        --json)
-            names=$(replay_targets | sed 's/.*/"&"/' | paste -sd, -)
-            echo "[$names]"
-            ;;
-        --nightly) nightly_targets ;;
-        --nightly-json)
-            names=$({ replay_targets; nightly_targets; } | sed 's/.*/"&"/' | paste -sd, -)
-            echo "[$names]"
-            ;;
-        "") replay_targets ;;
-        *) die "usage: fuzz.sh targets [--all|--json|--nightly|--nightly-json]" ;;
-    esac
-}
 
 cmd_clean() {
     # Builds, logs and reports go; crashes and the working corpus stay.
@@ -598,16 +514,6 @@ cmd_clean() {
 command=${1:-}
 shift || true
 case $command in
-    targets) cmd_targets "$@" ;;
-    build)
-        if (($# == 0)); then mapfile -t names < <(all_targets); set -- "${names[@]}"; fi
-        for t in "$@"; do check_target "$t"; done
-        build "$FUZZ_CONFIG" "$FUZZ_SCRATCH" "${SANITIZER:-address}" "$@"
-        ;;
-    binary) check_target "${1:-}"; binary "$1" ;;
-    options) check_target "${1:-}"; options_file "$1" ;;
-    flags) check_target "${1:-}"; option_flags "$1" ;;
-    asan-options) check_target "${1:-}"; asan_options "$1" ;;
     run) cmd_run "$@" ;;
     fuzz) cmd_fuzz ;;
     replay) cmd_replay ;;
@@ -616,7 +522,6 @@ case $command in
     merge) cmd_merge ;;
     coverage) cmd_coverage ;;
     campaign) cmd_campaign ;;
-    ci-crashes) cmd_ci_crashes "$@" ;;
     clean) cmd_clean ;;
-    *) die "usage: fuzz.sh targets|build|binary|options|flags|asan-options|run|fuzz|replay|repro|min|merge|coverage|campaign|ci-crashes|clean (see make help)" ;;
+    *) die "usage: fuzz.sh run|fuzz|replay|repro|min|merge|coverage|campaign|clean (see make help)" ;;
 esac

@@ -17,6 +17,7 @@ MUTANTS=${MUTANTS:-*}
 MUTANT_RUNS=${MUTANT_RUNS:-3}
 MUTANT_SECONDS=${MUTANT_SECONDS:-60}
 MUTANT_TARGETS=${MUTANT_TARGETS:-99}
+FUZZ_TOOL=${FUZZ_TOOL:-Tools/FuzzTool/.build/debug/fuzz}
 # shellcheck source=scripts/scratch-tree.sh
 source scripts/scratch-tree.sh
 scratch_tree "$root/.build-mutants"
@@ -76,8 +77,8 @@ PY
             -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld --product "$t" >"$work/logs/$name-build.log" 2>&1)
         binary=$work/fuzz/release/$t
         # As `make fuzz` runs it: the target's libFuzzer options and dictionary.
-        mapfile -t flags < <(scripts/fuzz.sh flags "$t")
-        asan=$(scripts/fuzz.sh asan-options "$t")
+        mapfile -t flags < <("$FUZZ_TOOL" flags "$t")
+        asan=$("$FUZZ_TOOL" asan-options "$t")
         # <Target>OnSQLite shares <Target>'s dictionary and corpus.
         base=${t%OnSQLite}
         if [[ -f Fuzz/Dictionaries/$base.dict ]]; then flags+=(-dict="$root/Fuzz/Dictionaries/$base.dict"); fi
