@@ -1,14 +1,14 @@
 # ContactCore's everyday commands. `make help` lists them.
-# The fuzzing commands are thin: the fuzzing tool (Tools/FuzzTool, a package of its own, built
-# here once per run in debug) and scripts/fuzz.sh do the work; the tool reads the fuzz targets
-# from Package.swift's `fuzzTargets` and `nightlyFuzzTargets` through SwiftPM.
+# The fuzzing commands are thin: the fuzzing tool `fuzz` (Tools/FuzzTool, a package of its own,
+# built here in debug before the first command that uses it) does the work, and reads the fuzz
+# targets from Package.swift's `fuzzTargets` and `nightlyFuzzTargets` through SwiftPM.
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 
-FUZZ_TOOL := Tools/FuzzTool/.build/debug/fuzz
-export FUZZ_TOOL
-FUZZ := scripts/fuzz.sh
+FUZZ := Tools/FuzzTool/.build/debug/fuzz
+# scripts/mutants.sh calls it too.
+export FUZZ_TOOL := $(FUZZ)
 # SwiftPM scratch folders of `make test` and `make bench` (the latter inside Benchmarks/).
 TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
@@ -40,8 +40,8 @@ help: fuzz-tool-build ## List these commands, their variables and the fuzz targe
 	@echo "  BENCH_ARGS='...'       package-benchmark flags, e.g. BENCH_ARGS='--target SearchBenchmark --filter .*100k'"
 	@echo "  BASELINE=local         the saved baseline of bench-baseline and bench-check"
 	@echo
-	@echo "Fuzz targets (Package.swift): $$($(FUZZ_TOOL) targets --all | tr '\n' ' ')"
-	@echo "Nightly only, on the SQLite back end: $$($(FUZZ_TOOL) targets --nightly | tr '\n' ' ')"
+	@echo "Fuzz targets (Package.swift): $$($(FUZZ) targets --all | tr '\n' ' ')"
+	@echo "Nightly only, on the SQLite back end: $$($(FUZZ) targets --nightly | tr '\n' ' ')"
 	@echo "Inputs: Corpus/<Target>/ (seeds), Fuzz/Regressions/<Target>/ (fixed crashes), Fuzz/Dictionaries/<Target>.dict"
 	@echo "Outputs: Fuzz/Crashes/<Target>/ (new crashes), Fuzz/Coverage/ (reports); see Fuzz/README.md"
 
@@ -49,7 +49,7 @@ test: ## Run the unit, property and replay tests (swift test)
 	SWIFT_DETERMINISTIC_HASHING=1 swift test --scratch-path $(TEST_SCRATCH)
 
 fuzz: fuzz-tool-build ## Build every fuzz target, fuzz each for FUZZ_SECONDS, print a table led by programs run per second
-	$(FUZZ) fuzz
+	$(FUZZ) all
 
 fuzz-%: fuzz-tool-build ## Fuzz one target for FUZZ_SECONDS with JOBS processes and its .dict
 	$(FUZZ) run $*
@@ -119,7 +119,7 @@ bench-memory-profile: ## Where a device's memory goes, field by field: contacts 
 	$(BENCH_BUILD) --product MemoryProfile
 	cd Benchmarks && $(BENCH_SCRATCH)/release/MemoryProfile $(or $(SIZE),1000000)
 
-clean: ## Remove builds, logs and reports (keeps crashes and the working corpus)
+clean: fuzz-tool-build ## Remove builds, logs and reports (keeps crashes and the working corpus)
 	$(FUZZ) clean
 	swift package clean --scratch-path $(TEST_SCRATCH)
 	cd Benchmarks && rm -rf $(BENCH_SCRATCH)

@@ -7,6 +7,12 @@ public struct CoverageSummary: Decodable, Equatable, Sendable {
         public let count: Int
         public let covered: Int
         public let percent: Double
+
+        public init(count: Int, covered: Int, percent: Double) {
+            self.count = count
+            self.covered = covered
+            self.percent = percent
+        }
     }
 
     public struct Totals: Decodable, Equatable, Sendable {

@@ -78,3 +78,14 @@ public enum Files {
         URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     }
 }
+
+extension Files {
+    public static func copy(_ source: String, to destination: String) throws(FuzzToolError) {
+        do {
+            if exists(destination) { try FileManager.default.removeItem(atPath: destination) }
+            try FileManager.default.copyItem(atPath: source, toPath: destination)
+        } catch {
+            throw .failure("cannot copy \(source) to \(destination): \(error)")
+        }
+    }
+}

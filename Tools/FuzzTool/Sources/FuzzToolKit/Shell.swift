@@ -33,14 +33,16 @@ public struct Shell: Sendable {
     /// Runs `arguments` (a program found on PATH and its arguments) to its end.
     @discardableResult
     public func run(_ arguments: [String], environment extra: [String: String] = [:], output: Output = .inherit,
-                    in directory: String? = nil) throws(FuzzToolError) -> Result {
-        let running = try start(arguments, environment: extra, output: output, in: directory)
+                    mergingErrors: Bool = false, in directory: String? = nil) throws(FuzzToolError) -> Result {
+        let running = try start(arguments, environment: extra, output: output, mergingErrors: mergingErrors,
+                                in: directory)
         return running.wait()
     }
 
     /// Starts `arguments` without waiting for it (`make coverage`'s campaign runs two at once).
+    /// `mergingErrors`: a capture takes standard error too (`2>&1`).
     public func start(_ arguments: [String], environment extra: [String: String] = [:], output: Output = .inherit,
-                      in directory: String? = nil) throws(FuzzToolError) -> Running {
+                      mergingErrors: Bool = false, in directory: String? = nil) throws(FuzzToolError) -> Running {
         // What this process printed goes first: its standard output may be the child's too.
         fflush(nil)
         let process = Process()
@@ -68,6 +70,7 @@ public struct Shell: Sendable {
             case .capture:
                 let pipe = Pipe()
                 process.standardOutput = pipe
+                if mergingErrors { process.standardError = pipe }
                 sink = .capture(pipe)
             }
             try process.run()

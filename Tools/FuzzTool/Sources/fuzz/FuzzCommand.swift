@@ -11,8 +11,10 @@ struct FuzzCommand: ParsableCommand {
         commandName: "fuzz",
         abstract: "ContactCore's fuzzing front end (make help lists the commands and variables).",
         subcommands: [
+            AllCommand.self, RunCommand.self, ReplayCommand.self, ReproCommand.self, MinCommand.self, MergeCommand.self,
+            CoverageCommand.self, CampaignCommand.self, CleanCommand.self, CICrashesCommand.self,
             TargetsCommand.self, BuildCommand.self, BinaryCommand.self, OptionsCommand.self, FlagsCommand.self,
-            AsanOptionsCommand.self, CICrashesCommand.self,
+            AsanOptionsCommand.self,
         ]
     )
 
@@ -22,6 +24,7 @@ struct FuzzCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as FuzzToolError {
+            fflush(nil)  // What the command printed comes before why it stopped.
             FileHandle.standardError.write(Data("fuzz: \(error.message)\n".utf8))
             Foundation.exit(error.exitStatus)
         } catch {
