@@ -1,14 +1,13 @@
 # ContactCore's everyday commands. `make help` lists them.
-# The fuzzing commands are thin: the fuzzing tool `fuzz` (Tools/FuzzTool, a package of its own,
-# built here in debug before the first command that uses it) does the work, and reads the fuzz
-# targets from Package.swift's `fuzzTargets` and `nightlyFuzzTargets` through SwiftPM.
+# The fuzzing commands (fuzz*, coverage, mutants, races) are thin: the fuzzing tool `fuzz`
+# (Tools/FuzzTool, a package of its own, built here in debug before the first command that uses
+# it) does the work, and reads the fuzz targets from Package.swift's `fuzzTargets` and
+# `nightlyFuzzTargets` through SwiftPM. `make help` lists the variables it reads.
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 
 FUZZ := Tools/FuzzTool/.build/debug/fuzz
-# scripts/mutants.sh calls it too.
-export FUZZ_TOOL := $(FUZZ)
 # SwiftPM scratch folders of `make test` and `make bench` (the latter inside Benchmarks/).
 TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
@@ -73,10 +72,10 @@ coverage: fuzz-tool-build ## A coverage campaign: each target fuzzes CAMPAIGN_SE
 	$(FUZZ) campaign
 
 mutants: fuzz-tool-build ## Apply each Fuzz/Mutants/*.mutant alone: which tests kill it, each fuzzer's time to find it (MUTANTS=glob)
-	scripts/mutants.sh
+	$(FUZZ) mutants
 
-races: ## Apply each Fuzz/Races/*.race alone: runs the parallel property takes to find it, and its printed test's (RACES=glob)
-	scripts/races.sh
+races: fuzz-tool-build ## Apply each Fuzz/Races/*.race alone: runs the parallel property takes to find it, and its printed test's (RACES=glob)
+	$(FUZZ) races
 
 # package-benchmark runs each benchmark in a process of its own, in release mode.
 BENCH := cd Benchmarks && swift package --disable-sandbox --scratch-path $(BENCH_SCRATCH)

@@ -12,7 +12,8 @@ struct FuzzCommand: ParsableCommand {
         abstract: "ContactCore's fuzzing front end (make help lists the commands and variables).",
         subcommands: [
             AllCommand.self, RunCommand.self, ReplayCommand.self, ReproCommand.self, MinCommand.self, MergeCommand.self,
-            CoverageCommand.self, CampaignCommand.self, CleanCommand.self, CICrashesCommand.self,
+            CoverageCommand.self, CampaignCommand.self, CleanCommand.self, MutantsCommand.self, RacesCommand.self,
+            CICrashesCommand.self,
             TargetsCommand.self, BuildCommand.self, BinaryCommand.self, OptionsCommand.self, FlagsCommand.self,
             AsanOptionsCommand.self,
         ]
