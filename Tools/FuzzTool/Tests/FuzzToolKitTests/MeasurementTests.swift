@@ -43,6 +43,21 @@ import Testing
         #expect(TestLogs.runsToFirstFailure("no failure") == nil)
     }
 
+    /// Real logs of `make races` (RACES=prompt-both RACE_TRIALS=1): the property's run and the
+    /// printed test's; that run's row was `| prompt-both | 1091 | 1091 | 26 | 3 | 3 |`.
+    @Test func aRealRaceRun() throws {
+        let property = try Fixture.text("races-property.log")
+        #expect(TestLogs.runsToFirstFailure(property) == "1091")
+        let printed = TestLogs.printedRaceTest(property)
+        #expect(printed.count == 26)
+        #expect(printed.first == "@Test func race() {")
+        #expect(printed.last == "}")
+        let failing = TestLogs.failingRun(try Fixture.text("races-printed-test.log"))
+        #expect(failing == "3")
+        #expect(RaceRow(name: "prompt-both", found: ["1091"], printedLines: printed.count, reproduced: [failing ?? ">1000"]).line
+            == "| prompt-both | 1091 | 1091 | 26 | 3 | 3 |")
+    }
+
     @Test func aRowOfTheRacesTable() {
         #expect(RaceRow(name: "prompt-both", found: ["37", "none", "12"], printedLines: 14,
                         reproduced: ["3", ">1000", "5"]).line
