@@ -1,19 +1,25 @@
 # ContactCore's everyday commands. `make help` lists them.
-# The fuzzing commands are thin: scripts/fuzz.sh does the work and reads the fuzz targets from
-# Package.swift's `fuzzTargets`, the one list of them.
+# The fuzzing commands (fuzz*, coverage, mutants, races) are thin: the fuzzing tool `fuzz`
+# (Tools/FuzzTool, a package of its own, built here in debug before the first command that uses
+# it) does the work, and reads the fuzz targets from Package.swift's `fuzzTargets` and
+# `nightlyFuzzTargets` through SwiftPM. `make help` lists the variables it reads.
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 
-FUZZ := scripts/fuzz.sh
+FUZZ := Tools/FuzzTool/.build/debug/fuzz
 # SwiftPM scratch folders of `make test` and `make bench` (the latter inside Benchmarks/).
 TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
 BASELINE ?= local
 
-.PHONY: help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage coverage mutants races bench bench-baseline bench-check bench-vcard bench-storage bench-goals bench-fetch-profile bench-search-profile bench-memory-profile clean
+.PHONY: fuzz-tool-build help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage coverage mutants races bench bench-baseline bench-check bench-vcard bench-storage bench-goals bench-fetch-profile bench-search-profile bench-memory-profile clean
 
-help: ## List these commands, their variables and the fuzz targets
+# The tool, built (or found up to date, in a second) before any command that uses it.
+fuzz-tool-build:
+	@swift build --package-path Tools/FuzzTool --product fuzz --quiet
+
+help: fuzz-tool-build ## List these commands, their variables and the fuzz targets
 	@echo "Usage: make <command> [VARIABLE=value ...]"
 	@echo
 	@awk 'BEGIN { FS = ":[^#]*## " } /^[a-zA-Z%_-]+:.*## / { sub(/%/, "<Target>", $$1); printf "  make %-20s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -41,35 +47,35 @@ help: ## List these commands, their variables and the fuzz targets
 test: ## Run the unit, property and replay tests (swift test)
 	SWIFT_DETERMINISTIC_HASHING=1 swift test --scratch-path $(TEST_SCRATCH)
 
-fuzz: ## Build every fuzz target, fuzz each for FUZZ_SECONDS, print a table led by programs run per second
-	$(FUZZ) fuzz
+fuzz: fuzz-tool-build ## Build every fuzz target, fuzz each for FUZZ_SECONDS, print a table led by programs run per second
+	$(FUZZ) all
 
-fuzz-%: ## Fuzz one target for FUZZ_SECONDS with JOBS processes and its .dict
+fuzz-%: fuzz-tool-build ## Fuzz one target for FUZZ_SECONDS with JOBS processes and its .dict
 	$(FUZZ) run $*
 
-fuzz-replay: ## Run every corpus and regression file through every target, no fuzzing
+fuzz-replay: fuzz-tool-build ## Run every corpus and regression file through every target, no fuzzing
 	$(FUZZ) replay
 
-fuzz-repro: ## Replay CRASH=path: the sanitizer's report and the decoded operations
+fuzz-repro: fuzz-tool-build ## Replay CRASH=path: the sanitizer's report and the decoded operations
 	$(FUZZ) repro "$(CRASH)"
 
-fuzz-min: ## Minimise CRASH=path into Fuzz/Crashes/<Target>/minimized-*
+fuzz-min: fuzz-tool-build ## Minimise CRASH=path into Fuzz/Crashes/<Target>/minimized-*
 	$(FUZZ) min "$(CRASH)"
 
-fuzz-merge: ## Merge the inputs fuzzing found into the checked-in Corpus/<Target>/
+fuzz-merge: fuzz-tool-build ## Merge the inputs fuzzing found into the checked-in Corpus/<Target>/
 	$(FUZZ) merge
 
-fuzz-coverage: ## Line coverage of Sources/ContactCore per target's corpus (text and HTML)
+fuzz-coverage: fuzz-tool-build ## Line coverage of Sources/ContactCore per target's corpus (text and HTML)
 	$(FUZZ) coverage
 
-coverage: ## A coverage campaign: each target fuzzes CAMPAIGN_SECONDS=600, then fuzz-coverage counts what it found and lists every line not reached
+coverage: fuzz-tool-build ## A coverage campaign: each target fuzzes CAMPAIGN_SECONDS=600, then fuzz-coverage counts what it found and lists every line not reached
 	$(FUZZ) campaign
 
-mutants: ## Apply each Fuzz/Mutants/*.mutant alone: which tests kill it, each fuzzer's time to find it (MUTANTS=glob)
-	scripts/mutants.sh
+mutants: fuzz-tool-build ## Apply each Fuzz/Mutants/*.mutant alone: which tests kill it, each fuzzer's time to find it (MUTANTS=glob)
+	$(FUZZ) mutants
 
-races: ## Apply each Fuzz/Races/*.race alone: runs the parallel property takes to find it, and its printed test's (RACES=glob)
-	scripts/races.sh
+races: fuzz-tool-build ## Apply each Fuzz/Races/*.race alone: runs the parallel property takes to find it, and its printed test's (RACES=glob)
+	$(FUZZ) races
 
 # package-benchmark runs each benchmark in a process of its own, in release mode.
 BENCH := cd Benchmarks && swift package --disable-sandbox --scratch-path $(BENCH_SCRATCH)
@@ -112,7 +118,7 @@ bench-memory-profile: ## Where a device's memory goes, field by field: contacts 
 	$(BENCH_BUILD) --product MemoryProfile
 	cd Benchmarks && $(BENCH_SCRATCH)/release/MemoryProfile $(or $(SIZE),1000000)
 
-clean: ## Remove builds, logs and reports (keeps crashes and the working corpus)
+clean: fuzz-tool-build ## Remove builds, logs and reports (keeps crashes and the working corpus)
 	$(FUZZ) clean
 	swift package clean --scratch-path $(TEST_SCRATCH)
 	cd Benchmarks && rm -rf $(BENCH_SCRATCH)

@@ -17,7 +17,7 @@ let fuzzTargets = [
     "FuzzBaseline",
 ]
 
-/// Fuzzed by the nightly job only (scripts/fuzz.sh `targets --nightly-json`): `<Target>OnSQLite`
+/// Fuzzed by the nightly job only (`fuzz targets --nightly-json`): `<Target>OnSQLite`
 /// runs `<Target>`'s programs on the SQLite back end and starts from `<Target>`'s corpus;
 /// `FuzzStorageFaults` has a corpus and a dictionary of its own. They
 /// link GRDB and the system SQLite, which the per-PR jobs and ClusterFuzzLite do not build.
@@ -30,7 +30,8 @@ let nightlyFuzzTargets = [
 ]
 
 /// The example app of ContactCoreTestKit: a contacts mirror, its property test, and its
-/// fuzz target (built by `swift build`, fuzzed by hand; `scripts/fuzz.sh` knows only `fuzzTargets`).
+/// fuzz target (built by `swift build`, fuzzed by hand; the fuzzing tool, Tools/FuzzTool, takes
+/// only the executable targets under `Fuzz/`).
 let exampleTargets: [Target] = [
     .target(name: "ContactsSync", dependencies: ["ContactCore"], path: "Examples/ContactsSync/Sources/ContactsSync"),
     .testTarget(name: "ContactsSyncTests", dependencies: ["ContactsSync", "ContactCore", "ContactCoreTestKit"],

@@ -47,7 +47,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     /// `--target`, by name with or without `Fuzz` and in any case, else the folder of the path
-    /// named after a target (as `scripts/fuzz.sh` finds it).
+    /// named after a target (as the fuzzing tool, Tools/FuzzTool, finds it).
     private func resolvedTarget() throws -> FuzzTarget {
         if let target {
             let wanted = target.lowercased()

@@ -19,7 +19,8 @@ import Testing
         let otherBackEnd = passed.isRepeat(PassedPrograms.fingerprint(Self.program, on: .sqliteInMemoryFileSystem))
         #expect([before, after, otherProgram, otherBackEnd] == [false, true, false, false])
         #expect(passed.inputs == 4 && passed.repeats == 1)
-        // The line fuzz.sh reads: inputs in the fourth field, repeats in the eighth.
+        // The line the fuzzing tool reads (Tools/FuzzTool, `ProgramsLine`): inputs in the fourth
+        // field, repeats in the eighth.
         #expect(passed.summary.split(separator: " ").map(String.init)[3] == "4")
         #expect(passed.summary.split(separator: " ").map(String.init)[7] == "1")
     }

@@ -1,0 +1,110 @@
+/// What a libFuzzer log (plain or `-fork` output) says about a run: the last status line's
+/// coverage, features, corpus and speed, `-print_final_stats=1`'s average speed, and the
+/// `INFO: ContactCore programs:` lines a program target prints at exit (one per process).
+public struct FuzzerStats: Equatable, Sendable {
+    /// `cov:` of the last status line: the edges reached.
+    public var edges: Int?
+    /// `ft:` of the last status line: the features.
+    public var features: Int?
+    /// `corp:` of the last status line: units/size (`213/29Kb`), or units alone under `-fork`.
+    public var corpus: String?
+    /// `exec/s:` of the last status line.
+    public var lastExecsPerSecond: Int?
+    /// `stat::average_exec_per_sec:` of the final stats.
+    public var averageExecsPerSecond: Int?
+    /// The sum of the targets' `INFO: ContactCore programs:` lines.
+    public var programs: ProgramsLine?
+
+    public init(log: String) {
+        for line in log.split(separator: "\n") {
+            if let status = StatusLine(line) {
+                edges = status.values["cov"].flatMap { Int($0) } ?? edges
+                features = status.values["ft"].flatMap { Int($0) } ?? features
+                corpus = status.values["corp"] ?? corpus
+                lastExecsPerSecond = status.values["exec/s"].flatMap { Int($0) } ?? lastExecsPerSecond
+            } else if let value = Self.value(of: "stat::average_exec_per_sec:", in: line) {
+                averageExecsPerSecond = Int(value)
+            } else if let counts = ProgramsLine(line) {
+                programs = programs.map { $0 + counts } ?? counts
+            }
+        }
+    }
+
+    private static func value(of key: String, in line: Substring) -> Substring? {
+        guard line.hasPrefix(key) else { return nil }
+        return line.dropFirst(key.count).trimmingSpaces
+    }
+
+    /// exec/s: the final average when it is above zero, else the last status line's.
+    public var execsPerSecond: Int? {
+        if let average = averageExecsPerSecond, average > 0 { return average }
+        return lastExecsPerSecond
+    }
+
+    /// The share of inputs the target skipped as repeats, `47%`; `-` for a target that skips
+    /// nothing (the vCard targets and the baseline print no programs line).
+    public var repeatsShare: String {
+        guard let programs, programs.inputs > 0 else { return "-" }
+        return "\(100 * programs.repeated / programs.inputs)%"
+    }
+
+    /// The distinct programs run a second: exec/s × (1 − the repeats' share), rounded; exec/s
+    /// itself for a target without the programs line.
+    public var programsPerSecond: Int? {
+        guard let execs = execsPerSecond else { return nil }
+        guard let programs, programs.inputs > 0 else { return execs }
+        let run = Double(execs) * Double(programs.inputs - programs.repeated) / Double(programs.inputs)
+        return Int((run + 0.5).rounded(.down))
+    }
+}
+
+/// A libFuzzer status line, `#4096	pulse  cov: 1210 ft: 3362 corp: 213/29Kb exec/s: 1365 rss: 80Mb`,
+/// as its `key: value` pairs.
+struct StatusLine {
+    let values: [String: String]
+
+    init?(_ line: Substring) {
+        guard line.contains(" cov: ") else { return nil }
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        var values: [String: String] = [:]
+        for (word, next) in zip(words, words.dropFirst()) where word.hasSuffix(":") {
+            values[String(word.dropLast())] = String(next)
+        }
+        self.values = values
+    }
+}
+
+/// `INFO: ContactCore programs: 2000 inputs, 1050 run, 950 (47%) repeated a program that had
+/// passed and were not run again`, printed by `PassedPrograms` at exit.
+public struct ProgramsLine: Equatable, Sendable {
+    static let prefix = "INFO: ContactCore programs: "
+
+    public let inputs: Int
+    public let repeated: Int
+
+    public init(inputs: Int, repeated: Int) {
+        self.inputs = inputs
+        self.repeated = repeated
+    }
+
+    init?(_ line: Substring) {
+        guard line.hasPrefix(Self.prefix) else { return nil }
+        // "2000 inputs", "1050 run", "950 (47%) repeated ..."
+        let parts = line.dropFirst(Self.prefix.count).split(separator: ",").map { $0.trimmingSpaces }
+        guard parts.count >= 3,
+              let inputs = Self.leadingNumber(parts[0], followedBy: "inputs"),
+              let repeated = Self.leadingNumber(parts[2], followedBy: "(")
+        else { return nil }
+        self.init(inputs: inputs, repeated: repeated)
+    }
+
+    private static func leadingNumber(_ part: Substring, followedBy word: String) -> Int? {
+        let words = part.split(separator: " ")
+        guard words.count >= 2, words[1].hasPrefix(word) else { return nil }
+        return Int(words[0])
+    }
+
+    static func + (lhs: ProgramsLine, rhs: ProgramsLine) -> ProgramsLine {
+        ProgramsLine(inputs: lhs.inputs + rhs.inputs, repeated: lhs.repeated + rhs.repeated)
+    }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import FuzzToolKit
+
+/// `fuzz mutants` (`make mutants`): the harness measures itself. Each Fuzz/Mutants/*.mutant (one
+/// line of Sources/ContactCore or Sources/ContactCoreSQLite replaced by another) is applied alone
+/// to a scratch copy of HEAD; then `swift test` must fail (the table names the failing tests) and
+/// each target the mutant lists is fuzzed from an EMPTY corpus and from the checked-in corpus,
+/// MUTANT_RUNS times for at most MUTANT_SECONDS each; the table gives the median time to the
+/// first crash.
+///
+/// Variables: MUTANTS=glob (default *), MUTANT_RUNS=3, MUTANT_SECONDS=60, MUTANT_SKIP_TESTS=1,
+/// MUTANT_TARGETS=n (fuzz only the first n targets a mutant lists; default all; 0: tests only),
+/// MUTANT_TEST_FILTER=regex (`swift test --filter`: only the suites that concern the mutants).
+struct MutantsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mutants", abstract: "Apply each Fuzz/Mutants/*.mutant alone: the tests that kill it, each fuzzer's time to find it.")
+
+    struct Variables {
+        var glob = "*"
+        var runs = 3
+        var seconds = 60
+        var targets = 99
+        var skipTests = false
+        var testFilter: String?
+
+        init(_ environment: [String: String]) throws(FuzzToolError) {
+            func number(_ name: String, _ fallback: Int) throws(FuzzToolError) -> Int {
+                guard let text = environment[name], !text.isEmpty else { return fallback }
+                guard let value = Int(text), value >= 0 else { throw .usage("\(name) must be a whole number, not '\(text)'") }
+                return value
+            }
+            glob = environment["MUTANTS"].flatMap { $0.isEmpty ? nil : $0 } ?? "*"
+            runs = try number("MUTANT_RUNS", 3)
+            seconds = try number("MUTANT_SECONDS", 60)
+            targets = try number("MUTANT_TARGETS", 99)
+            skipTests = environment["MUTANT_SKIP_TESTS"] == "1"
+            testFilter = environment["MUTANT_TEST_FILTER"].flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
+    func run() throws {
+        let project = try Project.current()
+        let variables = try Variables(ProcessInfo.processInfo.environment)
+        let tree = try ScratchTree(work: "\(project.root)/.build-mutants")
+        print("| mutant | swift test kills it with | fuzzer | from empty (median s) | from corpus (median s) |")
+        print("| --- | --- | --- | --- | --- |")
+        for (name, path) in ScratchTree.planted(in: Layout.mutantsRoot, extension: "mutant", matching: variables.glob) {
+            let mutant = try PlantedChange(mutant: try Files.read(path), name: path)
+            try tree.freshCopy(with: mutant, name: path, shell: project.shell)
+            var killers = "(not run)"
+            if !variables.skipTests {
+                killers = try testKillers(project, tree, name, variables)
+            }
+            // MUTANT_TARGETS=0: the swift test column alone. `targets: none`: no fuzz target runs
+            // the mutated code (the CLI), so swift test alone must kill it.
+            if variables.targets == 0 { print("| \(name) | \(killers) | (not run) | - | - |") }
+            if mutant.targets == ["none"] {
+                if variables.targets != 0 { print("| \(name) | \(killers) | (none reaches it) | - | - |") }
+                continue
+            }
+            for target in mutant.targets.prefix(variables.targets) {
+                let build = FuzzBuild(configuration: .release, scratchPath: "\(tree.work)/fuzz")
+                let buildLog = "\(tree.logs)/\(name)-build.log"
+                guard try project.shell.run(["swift"] + build.swiftArguments(product: target), output: .file(buildLog),
+                                            in: tree.source).succeeded
+                else { throw FuzzToolError.failure("the fuzz build of \(target) with \(name) failed (see \(buildLog))") }
+                // As `make fuzz` runs it: the target's libFuzzer options and dictionary.
+                let options = try project.options(of: target)
+                var flags = options.libFuzzerFlags
+                if Files.exists(Layout.dictionary(of: target)) {
+                    flags.append("-dict=\(project.root)/\(Layout.dictionary(of: target))")
+                }
+                let fuzzer = Fuzzer(project: project, binary: build.binary(target), flags: flags,
+                                    asanOptions: options.asanOptions(after: project.settings.inheritedAsanOptions),
+                                    seconds: variables.seconds, log: "\(tree.logs)/fuzz.log")
+                // <Target>OnSQLite shares <Target>'s corpus.
+                let corpus = "\(Layout.corpusRoot)/\(FuzzTargets.base(of: target))"
+                let empty = try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: nil) }
+                let seeded = try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: corpus) }
+                print("| \(name) | \(killers) | \(target) | \(fuzzer.median(empty)) | \(fuzzer.median(seeded)) |")
+                killers = "〃"
+            }
+        }
+    }
+
+    /// `swift test` on the mutated copy: SURVIVED, or the tests that failed. MutantPatchTests
+    /// checks the mutants apply to the unmutated tree: not a kill. Bounded: a mutant that makes
+    /// a test wait forever is killed too, but must not stall the run.
+    func testKillers(_ project: Project, _ tree: ScratchTree, _ name: String, _ variables: Variables) throws -> String {
+        let log = "\(tree.logs)/\(name)-test.log"
+        let filter = variables.testFilter.map { ["--filter", $0] } ?? []
+        let test = try project.shell.run(
+            ["timeout", "1800", "swift", "test", "--scratch-path", "\(tree.work)/test", "--skip", "MutantPatchTests"]
+                + filter, output: .file(log), in: tree.source)
+        if test.succeeded { return "SURVIVED" }
+        let killers = TestLogs.failedTests(try Files.read(log))
+        return killers.isEmpty ? "build or run failed (see \(log))" : killers
+    }
+
+    /// One fuzzer of a mutated build, run until its first crash or for `seconds`.
+    struct Fuzzer {
+        let project: Project
+        let binary: String
+        let flags: [String]
+        let asanOptions: String
+        let seconds: Int
+        let log: String
+
+        /// Seconds to the first crash ("3.2"), or ">seconds" when none; from a copy of `corpus`.
+        func secondsToFirstCrash(from corpus: String?) throws -> String {
+            let scratch = try Files.temporaryDirectory("mutant-fuzz")
+            defer { Files.remove(scratch) }
+            if let corpus {
+                for file in Files.files(in: corpus) {
+                    try Files.copy(file, to: "\(scratch)/\(URL(fileURLWithPath: file).lastPathComponent)")
+                }
+            }
+            let start = Date()
+            try project.shell.run(
+                ["timeout", "\(seconds + 60)", binary, "-max_total_time=\(seconds)", "-timeout=10"] + flags
+                    + ["-artifact_prefix=\(scratch)/", scratch],
+                environment: ["ASAN_OPTIONS": asanOptions], output: .file(log))
+            let elapsed = Date().timeIntervalSince(start)
+            let crashed = Files.files(in: scratch).contains { URL(fileURLWithPath: $0).lastPathComponent.hasPrefix("crash-") }
+            return crashed ? String(format: "%.1f", elapsed) : ">\(seconds)"
+        }
+
+        /// The median of the runs; `>seconds` when it found nothing in that time.
+        func median(_ times: [String]) -> String {
+            let middle = FuzzToolKit.median(times)
+            return middle.hasPrefix(">") || middle == "\(seconds)" ? ">\(seconds)" : middle
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import FuzzToolKit
+import Testing
+
+/// Real logs of `make fuzz` (FUZZ_SECONDS=5), and the row each gave in the table of the bash
+/// front end this tool replaced.
+@Suite struct FuzzerStatsTests {
+    @Test func aProgramTargetsLog() throws {
+        let stats = FuzzerStats(log: try Fixture.text("FuzzPermittedSet.log"))
+        #expect(stats.execsPerSecond == 2529)
+        #expect(stats.edges == 14627)
+        #expect(stats.features == 14650)
+        #expect(stats.corpus == "740/26Kb")
+        #expect(stats.programs == ProgramsLine(inputs: 15178, repeated: 7290))
+        #expect(stats.repeatsShare == "48%")
+        #expect(stats.programsPerSecond == 1314)
+    }
+
+    @Test func aTargetWithoutTheProgramsLineRunsEveryInput() throws {
+        let stats = FuzzerStats(log: try Fixture.text("FuzzVCard.log"))
+        #expect(stats.execsPerSecond == 2049)
+        #expect(stats.edges == 4731)
+        #expect(stats.features == 4737)
+        #expect(stats.corpus == "444/82Kb")
+        #expect(stats.programs == nil)
+        #expect(stats.repeatsShare == "-")
+        #expect(stats.programsPerSecond == 2049)
+    }
+
+    @Test func theBaseline() throws {
+        let stats = FuzzerStats(log: try Fixture.text("FuzzBaseline.log"))
+        #expect(stats.execsPerSecond == 41043)
+        #expect(stats.corpus == "1/1b")
+        #expect(stats.edges == 1)
+    }
+
+    @Test func theFinalAverageWinsOverTheLastStatusLine() throws {
+        let log = try Fixture.text("FuzzBaseline.log")
+        #expect(FuzzerStats(log: log).lastExecsPerSecond == 41043)
+        let withoutFinalStats = log.split(separator: "\n").filter { !$0.hasPrefix("stat::") }.joined(separator: "\n")
+        #expect(FuzzerStats(log: withoutFinalStats).averageExecsPerSecond == nil)
+        #expect(FuzzerStats(log: withoutFinalStats).execsPerSecond == 41043)
+    }
+
+    @Test func aForkRunsProgramsLinesAddUp() throws {
+        // Under -fork each process prints its own line at exit.
+        let line = try Fixture.text("FuzzPermittedSet.log").split(separator: "\n")
+            .filter { $0.hasPrefix("INFO: ContactCore programs:") }
+        #expect(line.count == 1)
+        let twice = (line + line).joined(separator: "\n")
+        #expect(FuzzerStats(log: twice).programs == ProgramsLine(inputs: 30356, repeated: 14580))
+        #expect(FuzzerStats(log: twice).repeatsShare == "48%")
+    }
+
+    @Test func anEmptyLogHasNothing() {
+        let stats = FuzzerStats(log: "")
+        #expect(stats.execsPerSecond == nil)
+        #expect(stats.programsPerSecond == nil)
+        #expect(stats.repeatsShare == "-")
+    }
+}
