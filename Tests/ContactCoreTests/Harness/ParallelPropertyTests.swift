@@ -46,6 +46,9 @@ import Testing
             Self.found.withLock { $0 = (total, report) }
         }
         if let (runs, report) = Self.found.withLock({ $0 }) {
+            // A short line of its own first: `make races` reads the count there. One trial's log
+            // once missed the start of the issue, a report tens of kilobytes long, count and all.
+            print("branchesAreLinearizable: first failure after \(runs) runs")
             Issue.record("first failure after \(runs) runs: \(report)")
         }
     }
