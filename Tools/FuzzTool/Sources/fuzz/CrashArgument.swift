@@ -15,4 +15,12 @@ struct CrashInput {
     }
 
     var size: Int { Files.size(path) }
+
+    /// The input of `crash` in the current project, with its target's fuzz build brought up to date.
+    static func built(_ crash: String?) throws -> (project: Project, input: CrashInput) {
+        let project = try Project.current()
+        let input = try CrashInput(crash, in: project)
+        try project.build([input.target], project.settings.fuzzBuild())
+        return (project, input)
+    }
 }

@@ -11,10 +11,8 @@ struct MinCommand: ParsableCommand {
     @Argument(help: "The crash file (CRASH).") var crash: String?
 
     func run() throws {
-        let project = try Project.current()
-        let input = try CrashInput(crash, in: project)
+        let (project, input) = try CrashInput.built(crash)
         let settings = project.settings
-        try project.build([input.target], settings.fuzzBuild())
         try Files.makeDirectory("\(Layout.crashRoot)/\(input.target)")
         try Files.makeDirectory(settings.logDirectory)
         let out = "\(Layout.crashRoot)/\(input.target)/minimized-\(URL(fileURLWithPath: input.path).lastPathComponent)"

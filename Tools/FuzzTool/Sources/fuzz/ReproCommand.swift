@@ -10,10 +10,8 @@ struct ReproCommand: ParsableCommand {
     @Argument(help: "The crash file (CRASH).") var crash: String?
 
     func run() throws {
-        let project = try Project.current()
-        let input = try CrashInput(crash, in: project)
+        let (project, input) = try CrashInput.built(crash)
         let settings = project.settings
-        try project.build([input.target], settings.fuzzBuild())
         print("== \(input.target) (\(settings.configuration.rawValue) fuzzer, address sanitizer) on \(input.path), "
             + "\(input.size) bytes")
         let status = try project.shell.run(
