@@ -205,7 +205,7 @@ extension Model {
         // touches when the request touched many (a crowd of thousands), as a search each is
         // quadratic; by that search when few, as a table costs more than a program's commits.
         var last: [(Object, Int)] = []
-        if touched.count > 16 {
+        if touched.count > Self.fewLookups {
             var lastTouch: [Object: Int] = [:]
             for (index, (object, _)) in touched.enumerated() { lastTouch[object] = index }
             last = touched.indices.filter { lastTouch[touched[$0].0] == $0 }.map { touched[$0] }

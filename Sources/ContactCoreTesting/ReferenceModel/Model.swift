@@ -138,11 +138,13 @@ package struct Model: Sendable {
     /// table by the identifiers' bytes (as ``same(_:_:)`` compares them) when they are many, as
     /// for the commit of a crowd of thousands, which one search each made quadratic.
     func contactLookup(for count: Int) -> (String) -> Contact? {
-        guard count > 16 else { return { contact($0) } }
-        var table: [[UInt8]: Contact] = [:]
-        for contact in contacts where table[Array(contact.id.utf8)] == nil { table[Array(contact.id.utf8)] = contact }
+        guard count > Self.fewLookups else { return { contact($0) } }
+        let table = Dictionary(contacts.map { (Array($0.id.utf8), $0) }, uniquingKeysWith: { first, _ in first })
         return { table[Array($0.utf8)] }
     }
+
+    /// Up to this many lookups in one commit, a search of the list each costs less than a table.
+    static let fewLookups = 16
 
     /// The stored identifier of the group `id` names exactly, if it exists.
     package func group(_ id: String) -> String? { groups.first { Self.same($0.id, id) }?.id }
