@@ -42,9 +42,7 @@ struct RacesCommand: ParsableCommand {
             var printed: [String] = []
             for trial in 1...max(trials, 1) where trial <= trials {
                 let log = "\(tree.logs)/\(name)-property-\(trial).log"
-                try project.shell.run(
-                    ["timeout", "1800", "swift", "test", "--skip-build", "--scratch-path", "\(tree.work)/build",
-                     "--filter", Self.property], output: .file(log), in: tree.source)
+                try runTests(Self.property, seconds: 1800, project, tree, log: log)
                 let text = try Files.read(log)
                 let runs = TestLogs.runsToFirstFailure(text)
                 found.append(runs ?? "none")
@@ -61,15 +59,19 @@ struct RacesCommand: ParsableCommand {
                 }
                 for trial in 1...max(trials, 1) where trial <= trials {
                     let log = "\(tree.logs)/\(name)-printed-\(trial).log"
-                    try project.shell.run(
-                        ["timeout", "600", "swift", "test", "--skip-build", "--scratch-path", "\(tree.work)/build",
-                         "--filter", "PrintedRace"], output: .file(log), in: tree.source)
+                    try runTests("PrintedRace", seconds: 600, project, tree, log: log)
                     reproduced.append(TestLogs.failingRun(try Files.read(log)) ?? ">1000")
                 }
             }
             let row = RaceRow(name: name, found: found, printedLines: printed.count, reproduced: reproduced)
             print(row.line)
         }
+    }
+
+    /// The built test bundle's tests matching `filter`, for at most `seconds`, into `log`.
+    func runTests(_ filter: String, seconds: Int, _ project: Project, _ tree: ScratchTree, log: String) throws {
+        try project.shell.run(["timeout", "\(seconds)", "swift", "test", "--skip-build", "--scratch-path", "\(tree.work)/build",
+                               "--filter", filter], output: .file(log), in: tree.source)
     }
 
     func build(_ project: Project, _ tree: ScratchTree, log: Shell.Output) throws -> Bool {
