@@ -13,7 +13,7 @@ TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
 BASELINE ?= local
 
-.PHONY: fuzz-tool-build help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-coverage coverage mutants races bench bench-baseline bench-check bench-vcard bench-storage bench-goals bench-fetch-profile bench-search-profile bench-memory-profile clean
+.PHONY: fuzz-tool-build help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-canonicalize fuzz-coverage coverage mutants races bench bench-baseline bench-check bench-vcard bench-storage bench-goals bench-fetch-profile bench-search-profile bench-memory-profile clean
 
 # The tool, built (or found up to date, in a second) before any command that uses it.
 fuzz-tool-build:
@@ -64,6 +64,9 @@ fuzz-min: fuzz-tool-build ## Minimise CRASH=path into Fuzz/Crashes/<Target>/mini
 
 fuzz-merge: fuzz-tool-build ## Merge the inputs fuzzing found into the checked-in Corpus/<Target>/
 	$(FUZZ) merge
+
+fuzz-canonicalize: fuzz-tool-build ## Rewrite each program target's Corpus/<Target>/ in its canonical encoding
+	$(FUZZ) canonicalize
 
 fuzz-coverage: fuzz-tool-build ## Line coverage of Sources/ContactCore per target's corpus (text and HTML)
 	$(FUZZ) coverage

@@ -1,15 +1,21 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// Fuzz entry points: each is an executable whose `main.swift` holds only the
-/// `LLVMFuzzerTestOneInput` declaration, so a plain `swift build` still links it.
-let fuzzTargets = [
+/// The fuzz targets that run programs of the harness language: each also declares libFuzzer's
+/// custom mutator and cross-over, which edit programs (Fuzz/HARNESS.md, "Mutations") and fall
+/// back on libFuzzer's byte mutation through `LibFuzzerMutate`.
+let programTargets = [
     "FuzzIdentifierFetch",
     "FuzzPermittedSet",
     "FuzzSearchMatching",
     "FuzzChangeOrdering",
     "FuzzHistoryToken",
     "FuzzLargeStores",
+]
+
+/// Fuzz entry points: each is an executable whose `main.swift` holds only the
+/// `LLVMFuzzerTestOneInput` declaration, so a plain `swift build` still links it.
+let fuzzTargets = programTargets + [
     "FuzzVCard",
     "FuzzVCardExport",
     // Does nothing, but links the same instrumented library (libFuzzer's cost per input grows
@@ -100,8 +106,12 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // libFuzzer's byte mutation, weakly linked (a plain build has none), for the custom mutators.
+        .target(name: "LibFuzzerMutate", path: "Fuzz/Support/LibFuzzerMutate",
+                linkerSettings: [.unsafeFlags(["-Xlinker", "-U", "-Xlinker", "_LLVMFuzzerMutate"], .when(platforms: [.macOS]))]),
     ] + exampleTargets + fuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: ["ContactCoreTesting"], path: "Fuzz/\(name)")
+        .executableTarget(name: name, dependencies: ["ContactCoreTesting"] + (programTargets.contains(name) ? ["LibFuzzerMutate"] : []),
+                          path: "Fuzz/\(name)")
     } + nightlyFuzzTargets.map { name in
         .executableTarget(name: name, dependencies: ["ContactCoreTestingSQLite"], path: "Fuzz/\(name)")
     },

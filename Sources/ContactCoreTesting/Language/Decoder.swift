@@ -26,6 +26,9 @@ package struct Decoder {
     private var reachesDevice = false
     /// Bit 4 of the last save's header: close and reopen a persistent device after it.
     private var reopenAfterSave = false
+    /// Whether ``encoding`` is written down as the bytes are read.
+    private var recording = false
+    private(set) var encoding = Encoding()
 
     package init(_ bytes: [UInt8], profile: Profile) {
         self.profile = profile
@@ -36,6 +39,15 @@ package struct Decoder {
     package static func decode(_ bytes: [UInt8], profile: Profile) -> (program: Program, records: [Range<Int>]) {
         var decoder = Decoder(bytes, profile: profile)
         return decoder.program()
+    }
+
+    /// The program of `bytes` and its canonical encoding: the same program, spelled by the
+    /// least bytes that read as it (``Encoding``).
+    package static func canonical(_ bytes: [UInt8], profile: Profile) -> (program: Program, encoding: Encoding) {
+        var decoder = Decoder(bytes, profile: profile)
+        decoder.recording = true
+        let program = decoder.program().program
+        return (program, decoder.encoding)
     }
 
     /// A contact's values alone, in a save record's layout (``draft(_:)``).
@@ -85,17 +97,22 @@ package struct Decoder {
         // cast's low bits) XORed with bits 0–2 of byte 2 (the statuses), so that every cast
         // meets every size.
         if profile.crowds { program.device.crowd = DeviceSetup.crowdSizes[Int((device >> 2 ^ setups) & 7)] }
+        if recording {
+            encoding.header = [version, device, setups] + (shape.map { [$0.bytes.shape, $0.bytes.lengths] } ?? [])
+                + (reachesDevice ? [deviceByte] : [])
+        }
         var records: [Range<Int>] = []
         var operations: [Op] = []
         var reopens: Set<Int> = []
         while operations.count < shape?.count ?? Self.maximumOperations, !reader.isAtEnd {
             let start = reader.position
             let length = Int(reader.byte())
-            var record = ByteReader(reader.take(length))
+            var record = ByteReader(reader.take(length), recording: recording)
             if let operation = operation(&record) {
                 if reopenAfterSave { reopens.insert(operations.count) }
                 operations.append(operation)
                 records.append(start..<reader.position)
+                if recording { encoding.records.append(Encoding.Record(body: record.canonical ?? [], domains: record.domains)) }
             }
         }
         if let shape {
@@ -117,27 +134,30 @@ package struct Decoder {
         let kind = profile.kinds[r.index(profile.kinds.count)]
         let appByte = r.byte()
         let app = Int(appByte) % Cast.actors
+        let picksContacts = kind == .accessPicker && reachesDevice && appByte & 0x80 != 0
+        r.settle { Int($0) % Cast.actors == app && ($0 & 0x80 != 0) == picksContacts }
         switch kind {
         case .request:
-            let answer: Answer? = switch r.byte() % 6 {
+            let answer: Answer? = switch r.choice([0, 1, 2, 2, 4, 4]) {
             case 0: nil
             case 1: .deny
-            case 2, 3: .full
+            case 2: .full
             default: .limited(refs(&r, maximum: 3))
             }
             return .request(app: app, answer: answer)
         case .settings:
-            let setting: Setting = switch r.byte() % 6 {
+            let setting: Setting = switch r.choice([0, 1, 2, 2, 4, 4]) {
             case 0: .full
             case 1: .deny
-            case 2, 3: .limited(refs(&r, maximum: 4))
+            case 2: .limited(refs(&r, maximum: 4))
             default: .edit(adding: refs(&r, maximum: 3), removing: refs(&r, maximum: 2))
             }
             return .settings(app: app, setting)
         case .restrict:
-            return .restrict(app: app, r.byte() & 1 == 1)
+            return .restrict(app: app, r.index(2) == 1)
         case .save:
             let header = r.byte()
+            r.settle(header & 0x1C | (header & 3) % UInt8(Cast.authors.count))
             reopenAfterSave = header & 0x10 != 0
             addsInSave = 0
             groupsInSave = 0
@@ -152,13 +172,15 @@ package struct Decoder {
             return .editFetched(app: app, contact, keys: keys,
                                 givenPerson: Vocabulary.latinGivenNames[r.index(Vocabulary.latinGivenNames.count)])
         case .fetch:
-            let kind = r.byte()
+            let byte = r.byte()
+            let kind = [0, 1, 1, 3, 3, 5, 6, 7][Int(byte % 8)] | (reachesDevice && byte % 8 == 7 ? byte & 8 : 0)
+            r.settle(kind)
             let sort = [SortOrder.none, .givenName, .familyName, .userDefault][r.index(4)]
             let keys = Keys(bits: r.byte())
             let query: Query = switch kind % 8 {
             case 0: .all
-            case 1, 2: .identifiers(refs(&r, maximum: 4))
-            case 3, 4: .name(queryText(&r))
+            case 1: .identifiers(refs(&r, maximum: 4))
+            case 3: .name(queryText(&r))
             case 5: .phone(r.index(Vocabulary.phones.count))
             case 6: .email(r.index(Vocabulary.emails.count))
             default: reachesDevice && kind & 8 != 0 ? .container(containerRef(&r)) : .group(groupRef(&r))
@@ -168,16 +190,17 @@ package struct Decoder {
             let contact = ref(&r)
             return .fetchOne(app: app, contact, keys: Keys(bits: r.byte()))
         case .history:
-            let token: TokenPick = switch r.byte() % (reachesDevice ? 9 : 6) {
+            let token: TokenPick = switch r.choice(Array([0, 1, 1, 1, 4, 5, 6, 7, 8].prefix(reachesDevice ? 9 : 6))) {
             case 0: .none
-            case 1, 2, 3: .seen(Int(r.byte()))
+            case 1: .seen(Int(r.byte()))
             case 4: .limitedAccess
-            case 5: .foreign(Array(r.take(Int(r.byte() % 9))))
+            case 5: .foreign(Array(r.take(r.index(9))))
             case 6: .otherDevice(Int(r.byte()))
             case 7: .atCommit(Int(r.byte()))
             default: .damaged(Int(r.byte()), index: Int(r.byte()), mask: r.byte())
             }
             let flags = r.byte()
+            r.settle(flags & 7)
             let excluded = Int(flags >> 1 & 3)
             return .history(app: app, token: token, excludeAuthor: excluded == 1 || excluded == 2 ? excluded : nil,
                             includeGroups: flags & 1 == 1)
@@ -190,6 +213,7 @@ package struct Decoder {
         case .button:
             let query = queryText(&r)
             let flags = r.byte()
+            r.settle(flags & (reachesDevice ? 0x0F : 0x07))
             let ignoredEmail = flags & 1 == 0 ? nil : r.index(Vocabulary.emails.count)
             let ignoredPhone = flags & 2 == 0 ? nil : r.index(Vocabulary.phones.count)
             let gray = r.index(Vocabulary.grays.count)
@@ -208,6 +232,9 @@ package struct Decoder {
     private mutating func steps(_ r: inout ByteReader) -> [Step] {
         let byte = r.byte()
         let kind = profile.stepKind(byte, device: reachesDevice)
+        // Bit 7 matters to version 4's kinds 4 and 5 only.
+        let marked = reachesDevice && (kind == 4 || kind == 5) && byte & 0x80 != 0
+        r.settle { profile.stepKind($0, device: reachesDevice) == kind && ($0 & 0x80 != 0) == marked }
         switch kind {
         case 8:
             // B is another contact than A when both are known (the next newer one on a tie),
@@ -220,7 +247,7 @@ package struct Decoder {
         case 9:
             addsInSave += 1
             let added = draft(&r)
-            return [.add(added), .update(.added(Int(addsInSave - 1)), draft(&r))] + (r.byte() & 1 == 0 ? [.delete(.added(Int(addsInSave - 1)))] : [])
+            return [.add(added), .update(.added(Int(addsInSave - 1)), draft(&r))] + (r.index(2) == 0 ? [.delete(.added(Int(addsInSave - 1)))] : [])
         case 4 where reachesDevice && byte & 0x80 != 0:
             // Version 4: add a group, then rename it (SPEC 11: one add with the final name).
             let added = step(kind, renames: false, &r)
@@ -284,23 +311,24 @@ package struct Decoder {
         if flags & 1 != 0 { draft.phone = r.index(Vocabulary.phones.count) }
         if flags & 2 != 0 { draft.email = r.index(Vocabulary.emails.count) }
         if flags & 4 != 0 {
-            let byte = r.byte()
-            draft.note = byte >= Self.rawByte ? r.rawText(Int(byte & 0xF)) : Vocabulary.notes[Int(byte) % Vocabulary.notes.count]
+            let byte = r.tableOrRaw(Vocabulary.notes.count)
+            draft.note = byte >= Self.rawByte ? r.rawText(Int(byte & 0xF)) : Vocabulary.notes[Int(byte)]
         }
         if flags & 0x20 != 0 {
-            let byte = r.byte()
-            draft.birthday = byte >= Self.rawByte ? r.rawDate(byte) : Vocabulary.birthdays[Int(byte) % Vocabulary.birthdays.count]
+            let byte = r.tableOrRaw(Vocabulary.birthdays.count)
+            draft.birthday = byte >= Self.rawByte ? r.rawDate(byte) : Vocabulary.birthdays[Int(byte)]
         }
         if flags & 0x40 != 0 {
-            let byte = r.byte()
+            let byte = r.tableOrRaw(Vocabulary.moreNames.count)
             if byte >= Self.rawByte {
                 draft.more.countryCode = r.rawText(Int(byte & 0xF))
             } else {
-                draft.more.names = Int(byte) % Vocabulary.moreNames.count
+                draft.more.names = Int(byte)
             }
         }
         if flags & 0x80 != 0 {
             let more = r.byte()
+            r.settle(more & 0x1F | UInt8(Int(more >> 5) % Vocabulary.details.count) << 5)
             draft.more.isOrganization = more & 0x10 != 0
             draft.more.details = Int(more >> 5) % Vocabulary.details.count
             draft.more.phones = (0..<Int(more & 3)).map { _ in labeled(&r, Vocabulary.phones.count) }
@@ -312,8 +340,8 @@ package struct Decoder {
     private func rgb(_ r: inout ByteReader) -> RGB { RGB(r.byte(), r.byte(), r.byte()) }
 
     private func labeled(_ r: inout ByteReader, _ count: Int) -> Labeled {
-        let value = r.index(count), byte = r.byte()
-        guard byte >= Self.rawByte else { return Labeled(value, label: Int(byte) % Vocabulary.labels.count) }
+        let value = r.index(count), byte = r.tableOrRaw(Vocabulary.labels.count)
+        guard byte >= Self.rawByte else { return Labeled(value, label: Int(byte)) }
         return Labeled(value, label: 0, raw: r.rawText(Int(byte & 0xF)))
     }
 
@@ -364,7 +392,9 @@ package struct Decoder {
             return Vocabulary.fullName(of: r.index(Vocabulary.people.count), names: r.index(Vocabulary.moreNames.count),
                                        withMiddle: selector & 1 == 0, familyFirst: selector & 2 != 0)
         case 0x80...:
-            return Vocabulary.spelledQueries[Int(selector - 0x80) % Vocabulary.spelledQueries.count]
+            let n = Int(selector - 0x80) % Vocabulary.spelledQueries.count
+            r.settle(0x80 + UInt8(n))
+            return Vocabulary.spelledQueries[n]
         default:
             break
         }
@@ -381,73 +411,5 @@ package struct Decoder {
         }
         let separator = Vocabulary.separators[Int(selector >> 4 & 7)]
         return QueryText(text: spelled.joined(separator: separator), tokens: tokens)
-    }
-}
-
-/// Reads bytes; past the end every read is zero.
-struct ByteReader {
-    private let bytes: ArraySlice<UInt8>
-    private(set) var position: Int
-
-    init(_ bytes: ArraySlice<UInt8>) {
-        self.bytes = bytes
-        position = bytes.startIndex
-    }
-
-    var isAtEnd: Bool { position >= bytes.endIndex }
-
-    mutating func byte() -> UInt8 {
-        guard position < bytes.endIndex else { return 0 }
-        defer { position += 1 }
-        return bytes[position]
-    }
-
-    mutating func index(_ count: Int) -> Int { Int(byte()) % count }
-
-    /// Text of `count` scalars of any value: a byte below 0x80 is that ASCII scalar (a CR, a
-    /// NUL, `^`, `;`, `\\`); a byte above it and the next two are a scalar's 21 bits (modulo
-    /// U+110000, a surrogate moved past the surrogates).
-    mutating func rawText(_ count: Int) -> String {
-        var text = String.UnicodeScalarView()
-        for _ in 0..<count where !isAtEnd {
-            let lead = byte()
-            guard lead >= 0x80 else {
-                text.append(Unicode.Scalar(lead))
-                continue
-            }
-            let bits = (UInt32(lead & 0x7F) << 16 | UInt32(byte()) << 8 | UInt32(byte())) % 0x11_0000
-            let value = (0xD800..<0xE000).contains(bits) ? bits + 0x800 : bits
-            if let scalar = Unicode.Scalar(value) { text.append(scalar) }
-        }
-        return String(text)
-    }
-
-    /// A date of any numbers: year (two bytes, when `byte`'s bit 0 is set), month and day.
-    /// Each is mostly read near the contract's range (a year to 10,001, a month to 15, a day to
-    /// 33); a year whose first byte is 0x80–0xBF is one of the range's edges, and a number
-    /// whose first byte is 0xC0 or more is any value of its bytes (negative ones too). The
-    /// calendar is the Gregorian, or with `byte`'s bits 1 and 2 set an unnamed one.
-    mutating func rawDate(_ byte: UInt8) -> ContactDate {
-        var year: Int?
-        if byte & 1 != 0 {
-            let (high, low) = (self.byte(), self.byte())
-            year = switch high >> 6 {
-            case 0, 1: (Int(high) << 8 | Int(low)) % 10_002
-            case 2: [-1, 0, 1, 2, 9_998, 9_999, 10_000, 10_001][Int(low % 8)]
-            default: Int(Int16(bitPattern: UInt16(high) << 8 | UInt16(low)))
-            }
-        }
-        func number(near limit: UInt8) -> Int {
-            let value = self.byte()
-            return value < 0xC0 ? Int(value % (limit + 1)) : Int(Int8(bitPattern: value))
-        }
-        let month = number(near: 15)
-        return ContactDate(calendar: byte & 6 == 6 ? "" : "gregorian", year: year, month: month, day: number(near: 33))
-    }
-
-    mutating func take(_ count: Int) -> ArraySlice<UInt8> {
-        let end = min(bytes.endIndex, position + count)
-        defer { position = end }
-        return bytes[position..<end]
     }
 }

@@ -11,7 +11,11 @@ struct ParallelShape {
     var mode: Int
     var app: Int
 
+    /// The two bytes it was read from.
+    let bytes: (shape: UInt8, lengths: UInt8)
+
     init(_ shape: UInt8, _ lengths: UInt8) {
+        bytes = (shape, lengths)
         prefix = Int(shape >> 5)
         mode = Int(shape >> 1 & 3)
         app = Int(shape >> 3 & 3) % Cast.actors

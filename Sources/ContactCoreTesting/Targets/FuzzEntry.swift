@@ -9,6 +9,7 @@ extension FuzzTarget {
     /// (``PassedPrograms``); at exit, a line on standard error says how many inputs that was.
     package func fuzz(_ start: UnsafeRawPointer?, _ count: Int, on backEnd: BackEnd = .memory) {
         let bytes = start.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? []
+        if let folder = Self.canonicalFolder { return writeCanonical(bytes, into: folder) }
         if vCardCheck == nil {
             let program = program(bytes), fingerprint = PassedPrograms.fingerprint(program, on: backEnd)
             if Self.passed.withLock({ $0.isRepeat(fingerprint) }) { return }
@@ -24,7 +25,7 @@ extension FuzzTarget {
         fatalError("\(rawValue) on \(backEnd.name) \(failure)\n\nreduced input (\(reduced.count) bytes): \(reduced)")
     }
 
-    private static let passed: Locked<PassedPrograms> = {
+    static let passed: Locked<PassedPrograms> = {
         atexit { FileHandle.standardError.write(Data(FuzzTarget.passed.withLock { $0.summary }.utf8)) }
         return Locked(PassedPrograms())
     }()

@@ -37,6 +37,9 @@ package struct PassedPrograms {
         return true
     }
 
+    /// Whether `fingerprint`'s program passed before; counts nothing (the mutator asks).
+    package func contains(_ fingerprint: UInt64) -> Bool { find(fingerprint).found }
+
     package mutating func insert(_ fingerprint: UInt64) {
         if count >= slots.count / 4 * 3 {
             slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }

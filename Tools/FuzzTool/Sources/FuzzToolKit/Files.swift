@@ -22,7 +22,11 @@ public enum Files {
     }
 
     public static func write(_ text: String, to path: String) throws(FuzzToolError) {
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+        try write(Data(text.utf8), to: path)
+    }
+
+    public static func write(_ data: Data, to path: String) throws(FuzzToolError) {
+        guard FileManager.default.createFile(atPath: path, contents: data) else {
             throw .failure("cannot write \(path)")
         }
     }

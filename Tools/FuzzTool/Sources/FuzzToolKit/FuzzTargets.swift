@@ -12,10 +12,16 @@ public struct FuzzTargets: Equatable, Sendable {
     public let all: [String]
     /// Package.swift's `nightlyFuzzTargets`.
     public let nightly: [String]
+    /// The targets of `make fuzz` that run programs: those with the custom mutator, whose
+    /// corpora `fuzz canonicalize` migrates.
+    public let programs: [String]
+    /// The C module whose dependents declare libFuzzer's custom mutator.
+    static let mutatorModule = "LibFuzzerMutate"
 
-    public init(all: [String], nightly: [String]) {
+    public init(all: [String], nightly: [String], programs: [String] = []) {
         self.all = all
         self.nightly = nightly
+        self.programs = programs
     }
 
     /// The targets of a package, from `swift package dump-package`.
@@ -23,6 +29,7 @@ public struct FuzzTargets: Equatable, Sendable {
         let fuzzers = manifest.targets.filter { $0.type == "executable" && ($0.path ?? "").hasPrefix(Self.folder) }
         all = fuzzers.filter { !$0.dependsOn(Self.nightlyModule) }.map(\.name)
         nightly = fuzzers.filter { $0.dependsOn(Self.nightlyModule) }.map(\.name)
+        programs = fuzzers.filter { $0.dependsOn(Self.mutatorModule) }.map(\.name)
     }
 
     /// Every target but the baseline: the ones with corpora, replay and coverage.

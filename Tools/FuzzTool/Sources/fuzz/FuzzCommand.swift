@@ -11,7 +11,7 @@ struct FuzzCommand: ParsableCommand {
         commandName: "fuzz",
         abstract: "ContactCore's fuzzing front end (make help lists the commands and variables).",
         subcommands: [
-            AllCommand.self, RunCommand.self, ReplayCommand.self, ReproCommand.self, MinCommand.self, MergeCommand.self,
+            AllCommand.self, RunCommand.self, ReplayCommand.self, ReproCommand.self, MinCommand.self, MergeCommand.self, CanonicalizeCommand.self,
             CoverageCommand.self, CampaignCommand.self, CleanCommand.self, MutantsCommand.self, RacesCommand.self,
             CICrashesCommand.self,
             TargetsCommand.self, BuildCommand.self, BinaryCommand.self, OptionsCommand.self, FlagsCommand.self,

@@ -11,7 +11,10 @@ import FuzzToolKit
 ///
 /// Variables: MUTANTS=glob (default *), MUTANT_RUNS=3, MUTANT_SECONDS=60, MUTANT_SKIP_TESTS=1,
 /// MUTANT_TARGETS=n (fuzz only the first n targets a mutant lists; default all; 0: tests only),
-/// MUTANT_TEST_FILTER=regex (`swift test --filter`: only the suites that concern the mutants).
+/// MUTANT_TEST_FILTER=regex (`swift test --filter`: only the suites that concern the mutants),
+/// MUTANT_COMPARE=1 (a column more: from empty with libFuzzer's byte mutation alone,
+/// `CONTACTCORE_BYTE_MUTATIONS=100`, beside the program targets' custom mutator),
+/// MUTANT_CORPUS=0 (no from-corpus column).
 struct MutantsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mutants", abstract: "Apply each Fuzz/Mutants/*.mutant alone: the tests that kill it, each fuzzer's time to find it.")
@@ -23,6 +26,8 @@ struct MutantsCommand: ParsableCommand {
         var targets = 99
         var skipTests = false
         var testFilter: String?
+        var compare = false
+        var fromCorpus = true
 
         init(_ environment: [String: String]) throws(FuzzToolError) {
             func number(_ name: String, _ fallback: Int) throws(FuzzToolError) -> Int {
@@ -36,6 +41,8 @@ struct MutantsCommand: ParsableCommand {
             targets = try number("MUTANT_TARGETS", 99)
             skipTests = environment["MUTANT_SKIP_TESTS"] == "1"
             testFilter = environment["MUTANT_TEST_FILTER"].flatMap { $0.isEmpty ? nil : $0 }
+            compare = environment["MUTANT_COMPARE"] == "1"
+            fromCorpus = environment["MUTANT_CORPUS"] != "0"
         }
     }
 
@@ -43,8 +50,10 @@ struct MutantsCommand: ParsableCommand {
         let project = try Project.current()
         let variables = try Variables(ProcessInfo.processInfo.environment)
         let tree = try ScratchTree(work: "\(project.root)/.build-mutants")
-        print("| mutant | swift test kills it with | fuzzer | from empty (median s) | from corpus (median s) |")
-        print("| --- | --- | --- | --- | --- |")
+        let bytesColumn = variables.compare ? " from empty, byte mutation only (median s) |" : ""
+        print("| mutant | swift test kills it with | fuzzer | from empty (median s) | from corpus (median s) |\(bytesColumn)")
+        print("| --- | --- | --- | --- | --- |\(variables.compare ? " --- |" : "")")
+        let none = variables.compare ? " - |" : ""
         for (name, path) in ScratchTree.planted(in: Layout.mutantsRoot, extension: "mutant", matching: variables.glob) {
             let mutant = try PlantedChange(mutant: try Files.read(path), name: path)
             try tree.freshCopy(with: mutant, name: path, shell: project.shell)
@@ -54,9 +63,9 @@ struct MutantsCommand: ParsableCommand {
             }
             // MUTANT_TARGETS=0: the swift test column alone. `targets: none`: no fuzz target runs
             // the mutated code (the CLI), so swift test alone must kill it.
-            if variables.targets == 0 { print("| \(name) | \(killers) | (not run) | - | - |") }
+            if variables.targets == 0 { print("| \(name) | \(killers) | (not run) | - | - |\(none)") }
             if mutant.targets == ["none"] {
-                if variables.targets != 0 { print("| \(name) | \(killers) | (none reaches it) | - | - |") }
+                if variables.targets != 0 { print("| \(name) | \(killers) | (none reaches it) | - | - |\(none)") }
                 continue
             }
             for target in mutant.targets.prefix(variables.targets) {
@@ -77,8 +86,13 @@ struct MutantsCommand: ParsableCommand {
                 // <Target>OnSQLite shares <Target>'s corpus.
                 let corpus = "\(Layout.corpusRoot)/\(FuzzTargets.base(of: target))"
                 let empty = try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: nil) }
-                let seeded = try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: corpus) }
-                print("| \(name) | \(killers) | \(target) | \(fuzzer.median(empty)) | \(fuzzer.median(seeded)) |")
+                let seeded = variables.fromCorpus ? fuzzer.median(try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: corpus) }) : "-"
+                var bytes = ""
+                if variables.compare {
+                    let times = try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: nil, byteMutationOnly: true) }
+                    bytes = " \(fuzzer.median(times)) |"
+                }
+                print("| \(name) | \(killers) | \(target) | \(fuzzer.median(empty)) | \(seeded) |\(bytes)")
                 killers = "〃"
             }
         }
@@ -108,7 +122,8 @@ struct MutantsCommand: ParsableCommand {
         let log: String
 
         /// Seconds to the first crash ("3.2"), or ">seconds" when none; from a copy of `corpus`.
-        func secondsToFirstCrash(from corpus: String?) throws -> String {
+        /// `byteMutationOnly`: the custom mutator of a program target hands every call to libFuzzer's.
+        func secondsToFirstCrash(from corpus: String?, byteMutationOnly: Bool = false) throws -> String {
             let scratch = try Files.temporaryDirectory("mutant-fuzz")
             defer { Files.remove(scratch) }
             if let corpus {
@@ -120,7 +135,8 @@ struct MutantsCommand: ParsableCommand {
             try project.shell.run(
                 ["timeout", "\(seconds + 60)", binary, "-max_total_time=\(seconds)", "-timeout=10"] + flags
                     + ["-artifact_prefix=\(scratch)/", scratch],
-                environment: ["ASAN_OPTIONS": asanOptions], output: .file(log))
+                environment: ["ASAN_OPTIONS": asanOptions, "CONTACTCORE_BYTE_MUTATIONS": byteMutationOnly ? "100" : ""],
+                output: .file(log))
             let elapsed = Date().timeIntervalSince(start)
             let crashed = Files.files(in: scratch).contains { URL(fileURLWithPath: $0).lastPathComponent.hasPrefix("crash-") }
             return crashed ? String(format: "%.1f", elapsed) : ">\(seconds)"

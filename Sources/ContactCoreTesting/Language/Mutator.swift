@@ -1,0 +1,158 @@
+/// Edits programs, not bytes: the program targets' custom mutator and cross-over
+/// (`LLVMFuzzerCustomMutator`, `LLVMFuzzerCustomCrossOver`; Fuzz/HARNESS.md, "Mutations").
+///
+/// An input is read as its ``Encoding``, changed by one edit of an operation, a field or the
+/// header, and written back canonically. An edit whose program is not new (`isNew`) is tried
+/// again a few times; when none is, the caller falls back to libFuzzer's byte mutation.
+package struct Mutator {
+    package let profile: Profile
+    /// At most this many bytes (libFuzzer's `-max_len`): records past it are dropped.
+    package let maxSize: Int
+
+    package init(profile: Profile, maxSize: Int) {
+        self.profile = profile
+        self.maxSize = maxSize
+    }
+
+    /// The edits, each as often as listed.
+    package enum Edit: CaseIterable, Sendable {
+        /// One byte of a record to another value of its table, or any byte (a raw value, a reference).
+        case field
+        /// A new operation, made of random bytes behind a random opcode.
+        case insert
+        case delete
+        /// An operation again, right after itself.
+        case duplicate
+        /// An operation elsewhere: in a parallel program, between prefix, branches and suffix.
+        case move
+        /// The statuses, the cast, the sort order, the device byte, or the version (sequential or parallel).
+        case header
+        /// A save's reopen bit (bit 4 of its header byte), on or off.
+        case reopen
+    }
+
+    /// As many deletions as insertions and duplications, so that programs do not only grow.
+    private static let edits: [Edit] = [.field, .field, .field, .field, .insert, .insert, .delete, .delete, .delete, .duplicate,
+                                        .move, .header, .reopen]
+    /// How many edits, and splits of a cross-over, are tried for a new program before giving up.
+    private static let attempts = 8
+    private static let splits = 2
+
+    /// `bytes` after one edit whose program `isNew` says is new, canonical; `nil` if no try was.
+    package func mutate(_ bytes: [UInt8], using random: inout some RandomNumberGenerator,
+                        isNew: (Program) -> Bool) -> [UInt8]? {
+        // Only a field's edit needs to know its byte's table: the others cut the bytes at their
+        // records without decoding them, which costs a tenth as much.
+        let split = Encoding(splitting: bytes)
+        var decoded: Encoding?
+        for _ in 0..<Self.attempts {
+            let edit = Self.edits.randomElement(using: &random) ?? .field
+            var edited = split
+            if edit == .field {
+                edited = decoded ?? Decoder.canonical(bytes, profile: profile).encoding
+                decoded = edited
+            }
+            apply(edit, to: &edited, using: &random)
+            if let result = finished(edited, isNew: isNew) { return result }
+        }
+        return nil
+    }
+
+    /// The header and first operations of `first`, then the last operations of `second`,
+    /// split at random operation boundaries; `nil` if no split makes a new program.
+    package func crossOver(_ first: [UInt8], _ second: [UInt8], using random: inout some RandomNumberGenerator,
+                           isNew: (Program) -> Bool) -> [UInt8]? {
+        let (a, b) = (Encoding(splitting: first), Encoding(splitting: second))
+        for _ in 0..<Self.splits {
+            var spliced = a.header.isEmpty ? b : a
+            spliced.records = Array(a.records.prefix(Int.random(in: 0...a.records.count, using: &random)))
+                + b.records.suffix(Int.random(in: 0...b.records.count, using: &random))
+            if let result = finished(spliced, isNew: isNew) { return result }
+        }
+        return nil
+    }
+
+    /// The canonical bytes of `encoding`, cut to ``maxSize`` at a record's end, if new.
+    private func finished(_ encoding: Encoding, isNew: (Program) -> Bool) -> [UInt8]? {
+        var encoding = encoding
+        while encoding.bytes.count > maxSize, !encoding.records.isEmpty { encoding.records.removeLast() }
+        let (program, canonical) = Decoder.canonical(encoding.bytes, profile: profile)
+        let bytes = canonical.bytes
+        guard bytes.count <= maxSize, isNew(program) else { return nil }
+        // Checked where it is used, so that fuzzing finds an encoding that spells another program.
+        precondition(Decoder.decode(bytes, profile: profile).program == program,
+                     "the canonical encoding \(bytes) of \(encoding.bytes) decodes to another program")
+        return bytes
+    }
+
+    private func apply(_ edit: Edit, to encoding: inout Encoding, using random: inout some RandomNumberGenerator) {
+        if encoding.header.isEmpty { encoding.header = [Decoder.deviceVersion, 0, 0, 0] }
+        let records = encoding.records.indices
+        switch edit {
+        case .field:
+            guard let r = records.randomElement(using: &random), !encoding.records[r].body.isEmpty else {
+                return apply(.insert, to: &encoding, using: &random)
+            }
+            let record = encoding.records[r]
+            let i = Int.random(in: record.body.indices, using: &random)
+            encoding.records[r].body[i] = Self.value(below: record.domains[i], not: record.body[i], using: &random)
+        case .insert:
+            let length = Int.random(in: 2...16, using: &random)
+            var body = [UInt8(Int.random(in: 0..<profile.kinds.count, using: &random))]
+            body += (1..<length).map { _ in Self.value(below: 256, not: nil, using: &random) }
+            let record = Encoding.Record(body: body, domains: [profile.kinds.count] + Array(repeating: 256, count: length - 1))
+            encoding.records.insert(record, at: Int.random(in: 0...encoding.records.count, using: &random))
+        case .delete:
+            if let r = records.randomElement(using: &random) { encoding.records.remove(at: r) }
+        case .duplicate:
+            if let r = records.randomElement(using: &random) { encoding.records.insert(encoding.records[r], at: r) }
+        case .move:
+            guard let r = records.randomElement(using: &random) else { return }
+            let record = encoding.records.remove(at: r)
+            encoding.records.insert(record, at: Int.random(in: 0...encoding.records.count, using: &random))
+        case .header:
+            editHeader(&encoding.header, using: &random)
+        case .reopen:
+            let saves = records.filter { encoding.records[$0].body.count > 2 && kind(of: encoding.records[$0]) == .save }
+            guard let r = saves.randomElement(using: &random) else { return apply(.field, to: &encoding, using: &random) }
+            encoding.records[r].body[2] ^= 0x10
+        }
+    }
+
+    private func kind(of record: Encoding.Record) -> Profile.Kind? {
+        record.body.first.map { profile.kinds[Int($0) % profile.kinds.count] }
+    }
+
+    /// A byte of the header to any value, or the version to another, the header's length
+    /// following it (the shape of a parallel program, the device byte of version 4 and 5).
+    private func editHeader(_ header: inout [UInt8], using random: inout some RandomNumberGenerator) {
+        guard Int.random(in: 0..<4, using: &random) == 0 else {
+            let i = Int.random(in: 1..<header.count, using: &random)
+            header[i] = Self.value(below: 256, not: header[i], using: &random)
+            return
+        }
+        let version = UInt8.random(in: Decoder.version...Decoder.parallelDeviceVersion, using: &random)
+        let parallel = version == Decoder.parallelVersion || version == Decoder.parallelDeviceVersion
+        let wasParallel = header[0] == Decoder.parallelVersion || header[0] == Decoder.parallelDeviceVersion
+        let shape = wasParallel ? Array(header[3..<5]) : [UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random)]
+        let device = header[0] >= Decoder.deviceVersion ? header.last ?? 0 : UInt8.random(in: 0...255, using: &random)
+        header = [version, header[1], header[2]] + (parallel ? shape : []) + (version >= Decoder.deviceVersion ? [device] : [])
+    }
+
+    /// Another value for a byte of `domain` values: any other below it when it indexes a table;
+    /// otherwise one of the bytes the format gives a meaning (a reference to an added contact or
+    /// junk, a raw value) or any byte.
+    private static func value(below domain: Int, not current: UInt8?, using random: inout some RandomNumberGenerator) -> UInt8 {
+        if domain < 256 {
+            guard domain > 1 else { return 0 }
+            let value = UInt8(Int.random(in: 0..<domain - 1, using: &random))
+            return current.map { value >= $0 ? value + 1 : value } ?? value
+        }
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0: return [0, 1, 2, 3, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xDF, 0xE0, 0xE1, 0xFF].randomElement(using: &random) ?? 0
+        case 1: return Decoder.rawByte | UInt8.random(in: 0...15, using: &random)
+        case 2: return current.map { $0 ^ 1 << UInt8.random(in: 0...7, using: &random) } ?? 0
+        default: return UInt8.random(in: 0...255, using: &random)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+extension FuzzTarget {
+    /// libFuzzer's custom mutator for a program target: one program-level edit (``Mutator``)
+    /// whose program this process has not yet run, or else libFuzzer's own byte mutation
+    /// (`byteMutation`, `LLVMFuzzerMutate`), which also takes a share of the calls
+    /// (``byteMutationPercent``) so that nothing the bytes reach is lost.
+    package func mutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, seed: UInt32,
+                        byteMutation: (UnsafeMutablePointer<UInt8>, Int, Int) -> Int, on backEnd: BackEnd = .memory) -> Int {
+        var random = SeededGenerator(seed: UInt64(seed))
+        guard Int.random(in: 0..<100, using: &random) >= Self.byteMutationPercent else { return byteMutation(data, size, maxSize) }
+        let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+        let mutator = Mutator(profile: profile, maxSize: maxSize)
+        guard let mutated = mutator.mutate(bytes, using: &random, isNew: { isNew($0, on: backEnd) }) else {
+            return byteMutation(data, size, maxSize)
+        }
+        _ = UnsafeMutableBufferPointer(start: data, count: mutated.count).update(from: mutated)
+        return mutated.count
+    }
+
+    /// libFuzzer's custom cross-over: `first`'s header and first operations, then `second`'s
+    /// last ones; 0 (none made) when no split is a new program, or when mutation is byte-level only.
+    package func crossOver(_ first: UnsafePointer<UInt8>, _ firstSize: Int, _ second: UnsafePointer<UInt8>, _ secondSize: Int,
+                           into out: UnsafeMutablePointer<UInt8>, _ maxSize: Int, seed: UInt32, on backEnd: BackEnd = .memory) -> Int {
+        guard Self.byteMutationPercent < 100 else { return 0 }
+        var random = SeededGenerator(seed: UInt64(seed))
+        let mutator = Mutator(profile: profile, maxSize: maxSize)
+        guard let spliced = mutator.crossOver(Array(UnsafeBufferPointer(start: first, count: firstSize)),
+                                              Array(UnsafeBufferPointer(start: second, count: secondSize)),
+                                              using: &random, isNew: { isNew($0, on: backEnd) }) else { return 0 }
+        _ = UnsafeMutableBufferPointer(start: out, count: spliced.count).update(from: spliced)
+        return spliced.count
+    }
+
+    /// Whether this process has not yet run `program` (as ``program(_:)`` decodes it) and seen it pass.
+    private func isNew(_ program: Program, on backEnd: BackEnd) -> Bool {
+        let fingerprint = PassedPrograms.fingerprint(program.oneAtATime, on: backEnd)
+        return !Self.passed.withLock { $0.contains(fingerprint) }
+    }
+
+    /// The share of mutations, in percent, left to libFuzzer's byte mutation:
+    /// `CONTACTCORE_BYTE_MUTATIONS` (100 turns the program-level edits off, for a side-by-side
+    /// run), or 20.
+    package static let byteMutationPercent = ProcessInfo.processInfo.environment["CONTACTCORE_BYTE_MUTATIONS"]
+        .flatMap { Int($0) }.map { min(max($0, 0), 100) } ?? 20
+
+    /// `CONTACTCORE_CANONICAL_OUT`: a folder where each input's canonical encoding is written
+    /// instead of running it (`fuzz canonicalize`, which migrates a corpus).
+    static let canonicalFolder = ProcessInfo.processInfo.environment["CONTACTCORE_CANONICAL_OUT"]
+
+    /// Writes `bytes`' canonical encoding (a vCard target's input as it is) into `folder`, named
+    /// by the FNV-1a hash of `bytes` in hexadecimal, which the fuzzing tool computes too.
+    func writeCanonical(_ bytes: [UInt8], into folder: String) {
+        let canonical = vCardCheck == nil ? Decoder.canonical(bytes, profile: profile).encoding.bytes : bytes
+        let name = bytes.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+        let path = "\(folder)/\(String(name, radix: 16))"
+        if !FileManager.default.createFile(atPath: path, contents: Data(canonical)) {
+            print("could not write the canonical input to \(path)")
+        }
+    }
+}

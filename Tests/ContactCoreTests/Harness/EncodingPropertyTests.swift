@@ -1,0 +1,63 @@
+import ContactCoreTesting
+import Foundation
+import PropertyBased
+import Testing
+
+/// The canonical encoding (Fuzz/FORMAT.md, "Canonical encoding"): any bytes and their
+/// canonical bytes decode to the same program, and the canonical bytes are their own.
+@Suite struct EncodingPropertyTests {
+    static let programTargets = FuzzTarget.allCases.filter { $0.vCardCheck == nil }
+
+    /// A version of 2 to 5 (the first byte), five header bytes, then records of any bytes.
+    static let inputs = zip(Gen.uint8().array(of: 6), Gen.uint8().array(of: 0...24).array(of: 0...18))
+        .map { (header: [UInt8], records: [[UInt8]]) -> [UInt8] in
+            var bytes = [Decoder.version + header[0] % 4] + header.dropFirst()
+            for record in records { bytes += [UInt8(record.count)] + record }
+            return bytes
+        }
+
+    @Test(arguments: programTargets)
+    func canonicalBytesDecodeToTheSameProgram(_ target: FuzzTarget) async {
+        await propertyCheck(count: 2_000, input: Self.inputs) { bytes in
+            let (program, encoding) = Decoder.canonical(bytes, profile: target.profile)
+            let again = Decoder.canonical(encoding.bytes, profile: target.profile)
+            #expect(again.program == program, "\(bytes) → \(encoding.bytes)")
+            #expect(again.encoding.bytes == encoding.bytes, "not its own canonical encoding: \(encoding.bytes)")
+            // The mutator's cheap reading: cut at the records, canonical bytes are the same records.
+            #expect(Encoding(splitting: encoding.bytes).records.map(\.body) == encoding.records.map(\.body))
+        }
+    }
+
+    /// Any bytes at all, the version included.
+    @Test(arguments: programTargets)
+    func anyBytesRoundTrip(_ target: FuzzTarget) async {
+        await propertyCheck(count: 500, input: Gen.uint8().array(of: 0...64)) { bytes in
+            let (program, encoding) = Decoder.canonical(bytes, profile: target.profile)
+            #expect(Decoder.decode(encoding.bytes, profile: target.profile).program == program, "\(bytes)")
+        }
+    }
+
+    /// Every checked-in seed is canonical for its target (`make fuzz-canonicalize` migrated them).
+    @Test(arguments: programTargets)
+    func seedsAreCanonical(_ target: FuzzTarget) throws {
+        let folder = ReplayTests.root.appendingPathComponent("Corpus/\(target.rawValue)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            let encoding = Decoder.canonical(bytes, profile: target.profile).encoding
+            #expect(encoding.bytes == bytes, "Corpus/\(target.rawValue)/\(name) is not canonical")
+        }
+    }
+
+    /// Two readings of one choice settle on the same byte: a request's answer 2 and 3 are both "full".
+    @Test func equalChoicesSettleOnOneByte() {
+        let profile = Profile.everything
+        let request = UInt8(Profile.Kind.allCases.firstIndex(of: .request) ?? 0)
+        let full = Decoder.canonical([4, 0, 0, 0, 3, request, 1, 2], profile: profile)
+        let alsoFull = Decoder.canonical([4, 0, 0, 0, 3, request, 7, 3], profile: profile)
+        #expect(full.program == alsoFull.program)
+        #expect(full.encoding.bytes == alsoFull.encoding.bytes)
+        #expect(full.encoding.bytes == [4, 0, 0, 0, 3, request, 1, 2])
+    }
+}

@@ -1,0 +1,67 @@
+import ContactCoreTesting
+import PropertyBased
+import Testing
+
+/// The custom mutator and cross-over (Fuzz/HARNESS.md, "Mutations"): what they return is
+/// canonical, fits, and is a program the caller called new.
+@Suite struct MutatorTests {
+    static let seed: [UInt8] = [4, 0x14, 0x06, 0, 3, 0, 0, 1, 3, 5, 1, 2, 2, 7, 0]
+
+    @Test(arguments: EncodingPropertyTests.programTargets)
+    func mutationsAreNewCanonicalAndFit(_ target: FuzzTarget) async {
+        let mutator = Mutator(profile: target.profile, maxSize: 64)
+        await propertyCheck(count: 300, input: EncodingPropertyTests.inputs, Gen.uint64()) { bytes, seed in
+            var random = SeededGenerator(seed: seed)
+            let before = Decoder.decode(bytes, profile: target.profile).program
+            guard let mutated = mutator.mutate(bytes, using: &random, isNew: { $0 != before }) else { return }
+            let (program, encoding) = Decoder.canonical(mutated, profile: target.profile)
+            #expect(program != before)
+            #expect(encoding.bytes == mutated)
+            #expect(mutated.count <= 64)
+        }
+    }
+
+    /// Each edit happens: over many seeds, mutations add, drop and move operations, change the
+    /// header's version, and turn a save's reopen on.
+    @Test func everyKindOfEditHappens() {
+        let mutator = Mutator(profile: .everything, maxSize: 256)
+        let before = Decoder.decode(Self.seed, profile: .everything).program
+        var seen: Set<String> = []
+        for seed in UInt64(0)..<2_000 {
+            var random = SeededGenerator(seed: seed)
+            guard let mutated = mutator.mutate(Self.seed, using: &random, isNew: { $0 != before }) else { continue }
+            let program = Decoder.decode(mutated, profile: .everything).program
+            if program.operations.count > before.operations.count { seen.insert("more operations") }
+            if program.operations.count < before.operations.count { seen.insert("fewer operations") }
+            if program.operations.count == before.operations.count, Set(program.operations) == Set(before.operations),
+               program.operations != before.operations { seen.insert("moved") }
+            if program.parallel != nil { seen.insert("parallel") }
+            if !program.reopensAfter.isEmpty { seen.insert("reopen") }
+            if program.initialStatus != before.initialStatus { seen.insert("statuses") }
+        }
+        #expect(seen == ["more operations", "fewer operations", "moved", "parallel", "reopen", "statuses"])
+    }
+
+    /// Nothing new to make: no result, so that libFuzzer's byte mutation runs instead.
+    @Test func noNewProgramGivesNoResult() {
+        var random = SeededGenerator(seed: 1)
+        #expect(Mutator(profile: .history, maxSize: 256).mutate(Self.seed, using: &random, isNew: { _ in false }) == nil)
+    }
+
+    /// A cross-over keeps the first input's header and takes operations from both, in order.
+    @Test func crossOverSplicesAtOperations() {
+        let first: [UInt8] = [4, 0, 0, 0, 3, 0, 0, 1, 3, 0, 1, 2]
+        let second: [UInt8] = [2, 0x3C, 0x15, 3, 2, 0, 0, 3, 2, 1, 0]
+        let (a, b) = (Decoder.decode(first, profile: .everything).program, Decoder.decode(second, profile: .everything).program)
+        let mutator = Mutator(profile: .everything, maxSize: 256)
+        for seed in UInt64(0)..<50 {
+            var random = SeededGenerator(seed: seed)
+            guard let spliced = mutator.crossOver(first, second, using: &random, isNew: { $0 != a && $0 != b }) else { continue }
+            let program = Decoder.decode(spliced, profile: .everything).program
+            #expect(program.device == a.device && program.people == a.people)
+            let fromFirst = program.operations.prefix { a.operations.contains($0) }
+            #expect(Array(fromFirst) == Array(a.operations.prefix(fromFirst.count)))
+            #expect(program.operations.dropFirst(fromFirst.count).allSatisfy { b.operations.contains($0) })
+        }
+    }
+}
