@@ -1,9 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The fuzz targets that run programs of the harness language: each also declares libFuzzer's
-/// custom mutator and cross-over, which edit programs (Fuzz/HARNESS.md, "Mutations") and fall
-/// back on libFuzzer's byte mutation through `LibFuzzerMutate`.
+/// The fuzz targets that run programs of the harness language: each (and each `<Target>OnSQLite`)
+/// also declares libFuzzer's custom mutator and cross-over, which edit programs
+/// (Fuzz/HARNESS.md, "Mutations") and fall back on libFuzzer's byte mutation through `LibFuzzerMutate`.
 let programTargets = [
     "FuzzIdentifierFetch",
     "FuzzPermittedSet",
@@ -113,7 +113,8 @@ let package = Package(
         .executableTarget(name: name, dependencies: ["ContactCoreTesting"] + (programTargets.contains(name) ? ["LibFuzzerMutate"] : []),
                           path: "Fuzz/\(name)")
     } + nightlyFuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: ["ContactCoreTestingSQLite"], path: "Fuzz/\(name)")
+        .executableTarget(name: name, dependencies: ["ContactCoreTestingSQLite"] + (name.hasSuffix("OnSQLite") ? ["LibFuzzerMutate"] : []),
+                          path: "Fuzz/\(name)")
     },
     swiftLanguageModes: [.v6]
 )

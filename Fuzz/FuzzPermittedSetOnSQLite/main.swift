@@ -1,5 +1,6 @@
 import ContactCoreTesting
 import ContactCoreTestingSQLite
+import LibFuzzerMutate
 
 // FuzzPermittedSet's programs on the SQLite back end (SPEC 13): a device in a file (on
 // /dev/shm where there is one), closed and reopened twice per program. Nightly only
@@ -8,4 +9,15 @@ import ContactCoreTestingSQLite
 public func fuzzTest(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     FuzzTarget.permittedSet.fuzz(start, count, on: .sqliteInMemoryFileSystem)
     return 0
+}
+
+@_cdecl("LLVMFuzzerCustomMutator")
+public func mutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+    FuzzTarget.permittedSet.mutate(data, size, maxSize, seed: seed, byteMutation: libfuzzer_mutate, on: .sqliteInMemoryFileSystem)
+}
+
+@_cdecl("LLVMFuzzerCustomCrossOver")
+public func crossOver(_ first: UnsafePointer<UInt8>, _ firstSize: Int, _ second: UnsafePointer<UInt8>, _ secondSize: Int,
+                      _ out: UnsafeMutablePointer<UInt8>, _ maxSize: Int, _ seed: UInt32) -> Int {
+    FuzzTarget.permittedSet.crossOver(first, firstSize, second, secondSize, into: out, maxSize, seed: seed, on: .sqliteInMemoryFileSystem)
 }
