@@ -1,9 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The fuzz targets that run programs of the harness language: each (and each `<Target>OnSQLite`)
-/// also declares libFuzzer's custom mutator and cross-over, which edit programs
-/// (Fuzz/HARNESS.md, "Mutations") and fall back on libFuzzer's byte mutation through `LibFuzzerMutate`.
+/// The fuzz targets that run programs of the harness language.
 let programTargets = [
     "FuzzIdentifierFetch",
     "FuzzPermittedSet",
@@ -12,6 +10,11 @@ let programTargets = [
     "FuzzHistoryToken",
     "FuzzLargeStores",
 ]
+
+/// The targets that also declare libFuzzer's custom mutator and cross-over, which edit programs
+/// (each `<Target>OnSQLite` too) and vCard files by their lines (Fuzz/HARNESS.md, "Mutations"),
+/// and fall back on libFuzzer's byte mutation through `LibFuzzerMutate`.
+let mutatedTargets = programTargets + ["FuzzVCard", "FuzzVCardExport"]
 
 /// Fuzz entry points: each is an executable whose `main.swift` holds only the
 /// `LLVMFuzzerTestOneInput` declaration, so a plain `swift build` still links it.
@@ -110,7 +113,7 @@ let package = Package(
         .target(name: "LibFuzzerMutate", path: "Fuzz/Support/LibFuzzerMutate",
                 linkerSettings: [.unsafeFlags(["-Xlinker", "-U", "-Xlinker", "_LLVMFuzzerMutate"], .when(platforms: [.macOS]))]),
     ] + exampleTargets + fuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: ["ContactCoreTesting"] + (programTargets.contains(name) ? ["LibFuzzerMutate"] : []),
+        .executableTarget(name: name, dependencies: ["ContactCoreTesting"] + (mutatedTargets.contains(name) ? ["LibFuzzerMutate"] : []),
                           path: "Fuzz/\(name)")
     } + nightlyFuzzTargets.map { name in
         .executableTarget(name: name, dependencies: ["ContactCoreTestingSQLite"] + (name.hasSuffix("OnSQLite") ? ["LibFuzzerMutate"] : []),

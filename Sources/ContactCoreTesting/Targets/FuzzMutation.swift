@@ -1,33 +1,36 @@
 import Foundation
 
 extension FuzzTarget {
-    /// libFuzzer's custom mutator for a program target: one program-level edit (``Mutator``)
-    /// whose program this process has not yet run, or else libFuzzer's own byte mutation
-    /// (`byteMutation`, `LLVMFuzzerMutate`), which also takes a share of the calls
-    /// (``byteMutationPercent``) so that nothing the bytes reach is lost.
+    /// libFuzzer's custom mutator: for a program target one program-level edit (``Mutator``)
+    /// whose program this process has not yet run, for a vCard target an edit of its lines
+    /// (``VCardMutator``); or else libFuzzer's own byte mutation (`byteMutation`,
+    /// `LLVMFuzzerMutate`), which also takes a share of the calls (``byteMutationPercent``) so
+    /// that nothing the bytes reach is lost.
     package func mutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, seed: UInt32,
                         byteMutation: (UnsafeMutablePointer<UInt8>, Int, Int) -> Int, on backEnd: BackEnd = .memory) -> Int {
         var random = SeededGenerator(seed: UInt64(seed))
         guard Int.random(in: 0..<100, using: &random) >= Self.byteMutationPercent else { return byteMutation(data, size, maxSize) }
         let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-        let mutator = Mutator(profile: profile, maxSize: maxSize)
-        guard let mutated = mutator.mutate(bytes, using: &random, isNew: { isNew($0, on: backEnd) }) else {
+        let edited = vCardCheck != nil ? VCardMutator(maxSize: maxSize).mutate(bytes, using: &random)
+            : Mutator(profile: profile, maxSize: maxSize).mutate(bytes, using: &random, isNew: { isNew($0, on: backEnd) })
+        guard let mutated = edited else {
             return byteMutation(data, size, maxSize)
         }
         _ = UnsafeMutableBufferPointer(start: data, count: mutated.count).update(from: mutated)
         return mutated.count
     }
 
-    /// libFuzzer's custom cross-over: `first`'s header and first operations, then `second`'s
-    /// last ones; 0 (none made) when no split is a new program, or when mutation is byte-level only.
+    /// libFuzzer's custom cross-over: `first`'s header and first operations (lines), then
+    /// `second`'s last ones; 0 (none made) when no split is a new program, or when mutation is
+    /// byte-level only.
     package func crossOver(_ first: UnsafePointer<UInt8>, _ firstSize: Int, _ second: UnsafePointer<UInt8>, _ secondSize: Int,
                            into out: UnsafeMutablePointer<UInt8>, _ maxSize: Int, seed: UInt32, on backEnd: BackEnd = .memory) -> Int {
         guard Self.byteMutationPercent < 100 else { return 0 }
         var random = SeededGenerator(seed: UInt64(seed))
-        let mutator = Mutator(profile: profile, maxSize: maxSize)
-        guard let spliced = mutator.crossOver(Array(UnsafeBufferPointer(start: first, count: firstSize)),
-                                              Array(UnsafeBufferPointer(start: second, count: secondSize)),
-                                              using: &random, isNew: { isNew($0, on: backEnd) }) else { return 0 }
+        let (a, b) = (Array(UnsafeBufferPointer(start: first, count: firstSize)), Array(UnsafeBufferPointer(start: second, count: secondSize)))
+        let made = vCardCheck != nil ? VCardMutator(maxSize: maxSize).crossOver(a, b, using: &random)
+            : Mutator(profile: profile, maxSize: maxSize).crossOver(a, b, using: &random, isNew: { isNew($0, on: backEnd) })
+        guard let spliced = made else { return 0 }
         _ = UnsafeMutableBufferPointer(start: out, count: spliced.count).update(from: spliced)
         return spliced.count
     }

@@ -65,3 +65,54 @@ import Testing
         }
     }
 }
+
+/// The vCard targets' mutator: it edits lines, so a file keeps its lines whole and a generated
+/// input its header.
+@Suite struct VCardMutatorTests {
+    static let file = Array("BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;John;;;\r\nFN:John Doe\r\nEND:VCARD\r\n".utf8)
+    /// Generated: the header (shape, options), then lines of a property byte, a modifier and a value selector.
+    static let generated: [UInt8] = [0, 0, 0, 0, 0, 1, 1, 0, 2, 2, 16, 0, 3]
+
+    /// A file's lines by its LF bytes (a `String` would hold CR LF as one character).
+    static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+        bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+    }
+
+    @Test func aFileKeepsWholeLinesThroughEveryEdit() {
+        let mutator = VCardMutator(maxSize: 4_096)
+        var kinds: Set<String> = []
+        for seed in UInt64(0)..<500 {
+            var random = SeededGenerator(seed: seed)
+            guard let mutated = mutator.mutate(Self.file, using: &random) else { continue }
+            let lines = Self.lines(mutated), before = Self.lines(Self.file)
+            if lines.count > before.count { kinds.insert("more lines") }
+            if lines.count < before.count { kinds.insert("fewer lines") }
+            let sameLines = lines.sorted { $0.lexicographicallyPrecedes($1) } == before.sorted { $0.lexicographicallyPrecedes($1) }
+            if lines.count == before.count { kinds.insert(sameLines ? "moved" : "changed a line") }
+        }
+        #expect(kinds == ["more lines", "fewer lines", "moved", "changed a line"])
+    }
+
+    @Test func aGeneratedInputIsEditedByItsLines() {
+        #expect(VCardText.lines(Self.generated).count == 3)
+        let mutator = VCardMutator(maxSize: 4_096)
+        var lineCounts: Set<Int> = []
+        for seed in UInt64(0)..<300 {
+            var random = SeededGenerator(seed: seed)
+            guard let mutated = mutator.mutate(Self.generated, using: &random) else { continue }
+            #expect(mutated.first == 0, "a generated input stays generated")
+            lineCounts.insert(VCardText.lines(mutated).count)
+        }
+        #expect(lineCounts.isSuperset(of: [2, 3, 4]))
+    }
+
+    @Test func aCrossOverSplicesLines() {
+        let other = Array("BEGIN:VCARD\nTEL:1\nEND:VCARD\n".utf8)
+        let mutator = VCardMutator(maxSize: 4_096)
+        for seed in UInt64(0)..<100 {
+            var random = SeededGenerator(seed: seed)
+            guard let spliced = mutator.crossOver(Self.file, other, using: &random) else { continue }
+            #expect(Set(Self.lines(spliced)).isSubset(of: Set(Self.lines(Self.file) + Self.lines(other))))
+        }
+    }
+}

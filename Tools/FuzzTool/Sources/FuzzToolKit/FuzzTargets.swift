@@ -12,16 +12,16 @@ public struct FuzzTargets: Equatable, Sendable {
     public let all: [String]
     /// Package.swift's `nightlyFuzzTargets`.
     public let nightly: [String]
-    /// The targets of `make fuzz` that run programs: those with the custom mutator, whose
-    /// corpora `fuzz canonicalize` migrates (a `<Target>OnSQLite` has one too, and `<Target>`'s corpus).
-    public let programs: [String]
+    /// The targets of `make fuzz` with the custom mutator, whose corpora `fuzz canonicalize`
+    /// rewrites (a vCard input is its own encoding; a `<Target>OnSQLite` has `<Target>`'s corpus).
+    public let mutated: [String]
     /// The C module whose dependents declare libFuzzer's custom mutator.
     static let mutatorModule = "LibFuzzerMutate"
 
-    public init(all: [String], nightly: [String], programs: [String] = []) {
+    public init(all: [String], nightly: [String], mutated: [String] = []) {
         self.all = all
         self.nightly = nightly
-        self.programs = programs
+        self.mutated = mutated
     }
 
     /// The targets of a package, from `swift package dump-package`.
@@ -29,7 +29,7 @@ public struct FuzzTargets: Equatable, Sendable {
         let fuzzers = manifest.targets.filter { $0.type == "executable" && ($0.path ?? "").hasPrefix(Self.folder) }
         all = fuzzers.filter { !$0.dependsOn(Self.nightlyModule) }.map(\.name)
         nightly = fuzzers.filter { $0.dependsOn(Self.nightlyModule) }.map(\.name)
-        programs = fuzzers.filter { !$0.dependsOn(Self.nightlyModule) && $0.dependsOn(Self.mutatorModule) }.map(\.name)
+        mutated = fuzzers.filter { !$0.dependsOn(Self.nightlyModule) && $0.dependsOn(Self.mutatorModule) }.map(\.name)
     }
 
     /// Every target but the baseline: the ones with corpora, replay and coverage.

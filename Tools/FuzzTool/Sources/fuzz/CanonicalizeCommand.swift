@@ -13,10 +13,10 @@ struct CanonicalizeCommand: ParsableCommand {
         let project = try Project.current()
         let settings = project.settings
         let known = try project.targets()
-        let targets = try settings.target.map { name throws(FuzzToolError) in [try known.check(name)] } ?? known.programs
+        let targets = try settings.target.map { name throws(FuzzToolError) in [try known.check(name)] } ?? known.mutated
         try project.build(targets, settings.fuzzBuild())
         try Files.makeDirectory(settings.logDirectory)
-        for target in targets where known.programs.contains(target) {
+        for target in targets where known.mutated.contains(target) {
             let corpus = "\(Layout.corpusRoot)/\(target)"
             let out = try Files.temporaryDirectory("canonical-\(target)")
             defer { Files.remove(out) }

@@ -18,7 +18,7 @@ import Testing
             "FuzzPermittedSetOnSQLite", "FuzzSearchMatchingOnSQLite", "FuzzIdentifierFetchOnSQLite", "FuzzStorageFaults",
         ])
         #expect(targets.replayed == Array(targets.all.dropLast()))
-        #expect(targets.programs == Array(targets.all.prefix(6)))
+        #expect(targets.mutated == Array(targets.all.prefix(8)))
     }
 
     @Test func anUnknownTargetNamesTheKnownOnes() throws {

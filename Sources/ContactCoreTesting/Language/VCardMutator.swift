@@ -1,0 +1,108 @@
+/// Edits FuzzVCard's inputs by lines, not bytes: the vCard targets' custom mutator and
+/// cross-over (Fuzz/HARNESS.md, "Mutations").
+///
+/// A generated input (``VCardText``) is its header and the bytes of each line; any other input
+/// is its explicit header, if any, and the file's lines, each with its line end. An edit
+/// inserts, deletes, repeats or moves a line, or changes one byte of a line or of the header.
+package struct VCardMutator {
+    package let maxSize: Int
+
+    package init(maxSize: Int) {
+        self.maxSize = maxSize
+    }
+
+    /// An input cut into its head and its lines; the bytes after the last line a generated
+    /// input reads (past ``VCardText/maximumLines``) are dropped.
+    struct Parts {
+        var head: [UInt8]
+        var lines: [[UInt8]]
+        let generated: Bool
+
+        init(_ bytes: [UInt8]) {
+            generated = bytes.first == 0
+            if generated {
+                let ranges = VCardText.lines(bytes)
+                head = Array(bytes[..<(ranges.first?.lowerBound ?? bytes.count)])
+                lines = ranges.map { Array(bytes[$0]) }
+                return
+            }
+            var headLength = 0
+            if bytes.first == VCardText.explicitHeader, bytes.count >= 6 {
+                headLength = 6 + (bytes[1] & 8 != 0 && bytes.count > 6 ? 1 + Int(bytes[6]) : 0)
+            }
+            head = Array(bytes.prefix(headLength))
+            lines = bytes.dropFirst(headLength).split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) + [0x0A] }
+            // The last piece had no line end of its own.
+            if let last = lines.indices.last { lines[last].removeLast() }
+            if lines.last?.isEmpty == true { lines.removeLast() }
+        }
+
+        var bytes: [UInt8] { head + lines.joined() }
+    }
+
+    /// `bytes` after one edit of its lines or header; `nil` when the edit changed nothing or
+    /// the result is longer than ``maxSize``.
+    package func mutate(_ bytes: [UInt8], using random: inout some RandomNumberGenerator) -> [UInt8]? {
+        var parts = Parts(bytes)
+        let lines = parts.lines.indices
+        switch Int.random(in: 0..<9, using: &random) {
+        case 0, 1:
+            parts.lines.insert(newLine(generated: parts.generated, using: &random),
+                               at: Int.random(in: 0...parts.lines.count, using: &random))
+        case 2:
+            if let i = lines.randomElement(using: &random) { parts.lines.remove(at: i) }
+        case 3:
+            if let i = lines.randomElement(using: &random) { parts.lines.insert(parts.lines[i], at: i) }
+        case 4:
+            if let i = lines.randomElement(using: &random) {
+                let line = parts.lines.remove(at: i)
+                parts.lines.insert(line, at: Int.random(in: 0...parts.lines.count, using: &random))
+            }
+        case 5, 6, 7:
+            if let i = lines.randomElement(using: &random), !parts.lines[i].isEmpty {
+                let j = Int.random(in: parts.lines[i].indices, using: &random)
+                parts.lines[i][j] = byte(generated: parts.generated, using: &random)
+            }
+        default:
+            if parts.head.count > 1 {
+                let j = Int.random(in: parts.head.indices.dropFirst(), using: &random)
+                parts.head[j] = UInt8.random(in: 0...255, using: &random)
+            }
+        }
+        let result = parts.bytes
+        return result != bytes && result.count <= maxSize ? result : nil
+    }
+
+    /// `first`'s head and first lines, then `second`'s last lines; `nil` when that is `first`.
+    package func crossOver(_ first: [UInt8], _ second: [UInt8], using random: inout some RandomNumberGenerator) -> [UInt8]? {
+        var (a, b) = (Parts(first), Parts(second))
+        guard a.generated == b.generated else { return nil }
+        a.lines = Array(a.lines.prefix(Int.random(in: 0...a.lines.count, using: &random)))
+            + b.lines.suffix(Int.random(in: 0...b.lines.count, using: &random))
+        let result = a.bytes
+        return result != first && result.count <= maxSize ? result : nil
+    }
+
+    /// A line: for a generated input, a property byte (or one that ends the card) and a few
+    /// bytes; for a file, a property of the vocabulary, perhaps grouped and with a parameter,
+    /// a value and a line end.
+    private func newLine(generated: Bool, using random: inout some RandomNumberGenerator) -> [UInt8] {
+        if generated {
+            let names = VCardVocabulary.propertyNames.count + VCardVocabulary.junkLines.count
+            return [UInt8(Int.random(in: 0...names, using: &random))]
+                + (0..<Int.random(in: 2...6, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+        }
+        var line = Bool.random(using: &random) ? VCardVocabulary.groups.randomElement(using: &random) ?? [] : []
+        line += Array((VCardVocabulary.propertyNames.randomElement(using: &random) ?? "N").utf8)
+        if Bool.random(using: &random) { line += VCardVocabulary.parameters.randomElement(using: &random) ?? [] }
+        line += [0x3A] + Array((VCardVocabulary.values.randomElement(using: &random) ?? "").utf8)
+        return line + (VCardVocabulary.lineEnds.randomElement(using: &random) ?? [0x0A])
+    }
+
+    /// A byte for a line: any, for a generated input; for a file, mostly a character vCard
+    /// gives a meaning (a separator, an escape, a quote, a line end, white space).
+    private func byte(generated: Bool, using random: inout some RandomNumberGenerator) -> UInt8 {
+        guard !generated, Bool.random(using: &random) else { return UInt8.random(in: 0...255, using: &random) }
+        return Array(";:,\\=\"^.\r\n \t".utf8).randomElement(using: &random) ?? 0x3B
+    }
+}
