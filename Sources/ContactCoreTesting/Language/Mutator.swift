@@ -18,6 +18,9 @@ package struct Mutator {
     package enum Edit: CaseIterable, Sendable {
         /// One byte of a record to another value of its table, or any byte (a raw value, a reference).
         case field
+        /// One record's bytes through libFuzzer's byte mutation, which brings the dictionary and
+        /// the values the code compared (a country code's letters, a raw text), inside one operation.
+        case recordBytes
         /// A new operation, made of random bytes behind a random opcode.
         case insert
         case delete
@@ -32,15 +35,19 @@ package struct Mutator {
     }
 
     /// As many deletions as insertions and duplications, so that programs do not only grow.
-    private static let edits: [Edit] = [.field, .field, .field, .field, .insert, .insert, .delete, .delete, .delete, .duplicate,
-                                        .move, .header, .reopen]
+    private static let edits: [Edit] = [.field, .field, .field, .recordBytes, .recordBytes, .recordBytes, .recordBytes,
+                                        .insert, .insert, .delete, .delete, .delete, .duplicate, .move, .header, .reopen]
     /// How many edits, and splits of a cross-over, are tried for a new program before giving up.
     private static let attempts = 8
     private static let splits = 2
+    /// A quarter: of libFuzzer's mutations, about one in seven is then a cross-over.
+    package static let crossOverShare = 0.25
 
     /// `bytes` after one edit whose program `isNew` says is new, canonical; `nil` if no try was.
+    /// `byteMutation` mutates one record's bytes (``Edit/recordBytes``); without it that edit
+    /// changes a field.
     package func mutate(_ bytes: [UInt8], using random: inout some RandomNumberGenerator,
-                        isNew: (Program) -> Bool) -> [UInt8]? {
+                        byteMutation: (([UInt8]) -> [UInt8])? = nil, isNew: (Program) -> Bool) -> [UInt8]? {
         // Only a field's edit needs to know its byte's table: the others cut the bytes at their
         // records without decoding them, which costs a tenth as much.
         let split = Encoding(splitting: bytes)
@@ -48,11 +55,15 @@ package struct Mutator {
         for _ in 0..<Self.attempts {
             let edit = Self.edits.randomElement(using: &random) ?? .field
             var edited = split
-            if edit == .field {
+            if edit == .field || edit == .recordBytes && byteMutation == nil {
                 edited = decoded ?? Decoder.canonical(bytes, profile: profile).encoding
                 decoded = edited
             }
-            apply(edit, to: &edited, using: &random)
+            if edit == .recordBytes, let byteMutation, let r = edited.records.indices.randomElement(using: &random) {
+                edited.records[r].body = Array(byteMutation(edited.records[r].body).prefix(Int(UInt8.max)))
+            } else {
+                apply(edit == .recordBytes ? .field : edit, to: &edited, using: &random)
+            }
             if let result = finished(edited, checking: random.next() % Self.checkEvery == 0, isNew: isNew) { return result }
         }
         return nil
@@ -60,8 +71,12 @@ package struct Mutator {
 
     /// The header and first operations of `first`, then the last operations of `second`,
     /// split at random operation boundaries; `nil` if no split makes a new program.
+    ///
+    /// libFuzzer asks for a cross-over as often as for a mutation; ``crossOverShare`` of the
+    /// calls make one and the others return `nil`, so that libFuzzer mutates instead.
     package func crossOver(_ first: [UInt8], _ second: [UInt8], using random: inout some RandomNumberGenerator,
                            isNew: (Program) -> Bool) -> [UInt8]? {
+        guard Double.random(in: 0..<1, using: &random) < Self.crossOverShare else { return nil }
         let (a, b) = (Encoding(splitting: first), Encoding(splitting: second))
         for _ in 0..<Self.splits {
             var spliced = a.header.isEmpty ? b : a
@@ -93,7 +108,7 @@ package struct Mutator {
         if encoding.header.isEmpty { encoding.header = [Decoder.deviceVersion, 0, 0, 0] }
         let records = encoding.records.indices
         switch edit {
-        case .field:
+        case .field, .recordBytes:
             guard let r = records.randomElement(using: &random), !encoding.records[r].body.isEmpty else {
                 return apply(.insert, to: &encoding, using: &random)
             }

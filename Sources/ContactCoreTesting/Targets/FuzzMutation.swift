@@ -12,7 +12,14 @@ extension FuzzTarget {
         guard Int.random(in: 0..<100, using: &random) >= Self.byteMutationPercent else { return byteMutation(data, size, maxSize) }
         let bytes = Array(UnsafeBufferPointer(start: data, count: size))
         let edited = vCardCheck != nil ? VCardMutator(maxSize: maxSize).mutate(bytes, using: &random)
-            : Mutator(profile: profile, maxSize: maxSize).mutate(bytes, using: &random, isNew: { isNew($0, on: backEnd) })
+            : withoutActuallyEscaping(byteMutation) { byteMutation in
+                // One record's bytes, in a buffer of a record's greatest length.
+                Mutator(profile: profile, maxSize: maxSize).mutate(bytes, using: &random, byteMutation: { body in
+                    var buffer = body + [UInt8](repeating: 0, count: Int(UInt8.max) - body.count)
+                    let count = buffer.withUnsafeMutableBufferPointer { room in room.baseAddress.map { byteMutation($0, body.count, room.count) } ?? 0 }
+                    return Array(buffer.prefix(count))
+                }, isNew: { isNew($0, on: backEnd) })
+            }
         guard let mutated = edited else {
             return byteMutation(data, size, maxSize)
         }
