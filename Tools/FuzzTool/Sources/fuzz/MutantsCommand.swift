@@ -12,8 +12,8 @@ import FuzzToolKit
 /// Variables: MUTANTS=glob (default *), MUTANT_RUNS=3, MUTANT_SECONDS=60, MUTANT_SKIP_TESTS=1,
 /// MUTANT_TARGETS=n (fuzz only the first n targets a mutant lists; default all; 0: tests only),
 /// MUTANT_TEST_FILTER=regex (`swift test --filter`: only the suites that concern the mutants),
-/// MUTANT_COMPARE=1 (a column more: from empty with libFuzzer's byte mutation alone,
-/// `CONTACTCORE_BYTE_MUTATIONS=100`, beside the program targets' custom mutator),
+/// MUTANT_COMPARE=1 (a column more: from empty with the custom mutators' program-level and
+/// line-level edits on, `CONTACTCORE_BYTE_MUTATIONS=20`, beside libFuzzer's byte mutation),
 /// MUTANT_CORPUS=0 (no from-corpus column).
 struct MutantsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,8 +50,8 @@ struct MutantsCommand: ParsableCommand {
         let project = try Project.current()
         let variables = try Variables(ProcessInfo.processInfo.environment)
         let tree = try ScratchTree(work: "\(project.root)/.build-mutants")
-        let bytesColumn = variables.compare ? " from empty, byte mutation only (median s) |" : ""
-        print("| mutant | swift test kills it with | fuzzer | from empty (median s) | from corpus (median s) |\(bytesColumn)")
+        let editsColumn = variables.compare ? " from empty, program edits (median s) |" : ""
+        print("| mutant | swift test kills it with | fuzzer | from empty (median s) | from corpus (median s) |\(editsColumn)")
         print("| --- | --- | --- | --- | --- |\(variables.compare ? " --- |" : "")")
         let none = variables.compare ? " - |" : ""
         for (name, path) in ScratchTree.planted(in: Layout.mutantsRoot, extension: "mutant", matching: variables.glob) {
@@ -87,12 +87,12 @@ struct MutantsCommand: ParsableCommand {
                 let corpus = "\(Layout.corpusRoot)/\(FuzzTargets.base(of: target))"
                 let empty = try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: nil) }
                 let seeded = variables.fromCorpus ? fuzzer.median(try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: corpus) }) : "-"
-                var bytes = ""
+                var edits = ""
                 if variables.compare {
-                    let times = try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: nil, byteMutationOnly: true) }
-                    bytes = " \(fuzzer.median(times)) |"
+                    let times = try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: nil, programEdits: true) }
+                    edits = " \(fuzzer.median(times)) |"
                 }
-                print("| \(name) | \(killers) | \(target) | \(fuzzer.median(empty)) | \(seeded) |\(bytes)")
+                print("| \(name) | \(killers) | \(target) | \(fuzzer.median(empty)) | \(seeded) |\(edits)")
                 killers = "〃"
             }
         }
@@ -122,8 +122,8 @@ struct MutantsCommand: ParsableCommand {
         let log: String
 
         /// Seconds to the first crash ("3.2"), or ">seconds" when none; from a copy of `corpus`.
-        /// `byteMutationOnly`: the custom mutator of a program target hands every call to libFuzzer's.
-        func secondsToFirstCrash(from corpus: String?, byteMutationOnly: Bool = false) throws -> String {
+        /// `programEdits`: the custom mutators edit programs and lines in four calls of five.
+        func secondsToFirstCrash(from corpus: String?, programEdits: Bool = false) throws -> String {
             let scratch = try Files.temporaryDirectory("mutant-fuzz")
             defer { Files.remove(scratch) }
             if let corpus {
@@ -135,7 +135,7 @@ struct MutantsCommand: ParsableCommand {
             try project.shell.run(
                 ["timeout", "\(seconds + 60)", binary, "-max_total_time=\(seconds)", "-timeout=10"] + flags
                     + ["-artifact_prefix=\(scratch)/", scratch],
-                environment: ["ASAN_OPTIONS": asanOptions, "CONTACTCORE_BYTE_MUTATIONS": byteMutationOnly ? "100" : ""],
+                environment: ["ASAN_OPTIONS": asanOptions, "CONTACTCORE_BYTE_MUTATIONS": programEdits ? "20" : ""],
                 output: .file(log))
             let elapsed = Date().timeIntervalSince(start)
             let crashed = Files.files(in: scratch).contains { URL(fileURLWithPath: $0).lastPathComponent.hasPrefix("crash-") }
