@@ -14,6 +14,16 @@ package struct Decoder {
     /// A parallel program (as ``parallelVersion``) of version 4: the device byte follows the shape.
     package static let parallelDeviceVersion: UInt8 = 5
     package static let maximumOperations = 16
+
+    /// Whether `version` is a parallel program's (3 or 5).
+    package static func isParallel(_ version: UInt8) -> Bool { version == parallelVersion || version == parallelDeviceVersion }
+
+    /// How many header bytes `version` has: 3, two more for a parallel program's shape, one
+    /// more for the device byte (version 4 and 5); 0 for a version that is none.
+    package static func headerLength(_ version: UInt8) -> Int {
+        guard (Self.version...parallelDeviceVersion).contains(version) else { return 0 }
+        return 3 + (isParallel(version) ? 2 : 0) + (version >= deviceVersion ? 1 : 0)
+    }
     /// The least byte that stands for a raw value where a note, a birthday or a label's table
     /// index is read; its low bits say how the raw value is made.
     package static let rawByte: UInt8 = 0xF0
@@ -84,7 +94,7 @@ package struct Decoder {
         }
         program.people = Vocabulary.casts[Int(device >> 2 & 0x0F)]
         program.checksInvariants = device & 0xC0 == 0xC0
-        let shape = version == Self.parallelVersion || version == Self.parallelDeviceVersion
+        let shape = Self.isParallel(version)
             ? ParallelShape(reader.byte(), reader.byte()) : nil
         var deviceByte: UInt8 = 0
         if reachesDevice {

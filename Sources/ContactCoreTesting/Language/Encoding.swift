@@ -21,8 +21,7 @@ package struct Encoding: Hashable, Sendable {
     /// byte asks for, then each length byte and the bytes behind it. Canonical bytes come out
     /// as their encoding without the byte domains (each 256); others as the records they spell.
     package init(splitting bytes: [UInt8]) {
-        let headerLength = bytes.first.map { [Decoder.version: 3, Decoder.parallelVersion: 5, Decoder.deviceVersion: 4,
-                                              Decoder.parallelDeviceVersion: 6][$0] ?? 0 } ?? 0
+        let headerLength = bytes.first.map(Decoder.headerLength) ?? 0
         guard headerLength > 0 else { return }
         header = Array(bytes.prefix(headerLength)) + Array(repeating: 0, count: max(0, headerLength - bytes.count))
         var position = headerLength

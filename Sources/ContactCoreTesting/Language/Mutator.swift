@@ -93,14 +93,16 @@ package struct Mutator {
     /// The canonical bytes of `encoding`, cut to ``maxSize`` at a record's end, if new.
     private func finished(_ encoding: Encoding, checking: Bool, isNew: (Program) -> Bool) -> [UInt8]? {
         var encoding = encoding
-        while encoding.bytes.count > maxSize, !encoding.records.isEmpty { encoding.records.removeLast() }
-        let (program, canonical) = Decoder.canonical(encoding.bytes, profile: profile)
+        var size = encoding.bytes.count
+        while size > maxSize, let last = encoding.records.popLast() { size -= 1 + last.body.count }
+        let written = encoding.bytes
+        let (program, canonical) = Decoder.canonical(written, profile: profile)
         let bytes = canonical.bytes
         guard bytes.count <= maxSize, isNew(program) else { return nil }
         // Checked where it is used, so that fuzzing finds an encoding that spells another program;
         // a sample, as a decode costs a fifth of a mutation.
         precondition(!checking || Decoder.decode(bytes, profile: profile).program == program,
-                     "the canonical encoding \(bytes) of \(encoding.bytes) decodes to another program")
+                     "the canonical encoding \(bytes) of \(written) decodes to another program")
         return bytes
     }
 
@@ -151,11 +153,9 @@ package struct Mutator {
             return
         }
         let version = UInt8.random(in: Decoder.version...Decoder.parallelDeviceVersion, using: &random)
-        let parallel = version == Decoder.parallelVersion || version == Decoder.parallelDeviceVersion
-        let wasParallel = header[0] == Decoder.parallelVersion || header[0] == Decoder.parallelDeviceVersion
-        let shape = wasParallel ? Array(header[3..<5]) : [UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random)]
+        let shape = Decoder.isParallel(header[0]) ? Array(header[3..<5]) : [UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random)]
         let device = header[0] >= Decoder.deviceVersion ? header.last ?? 0 : UInt8.random(in: 0...255, using: &random)
-        header = [version, header[1], header[2]] + (parallel ? shape : []) + (version >= Decoder.deviceVersion ? [device] : [])
+        header = [version, header[1], header[2]] + (Decoder.isParallel(version) ? shape : []) + (version >= Decoder.deviceVersion ? [device] : [])
     }
 
     /// Another value for a byte of `domain` values: any other below it when it indexes a table;

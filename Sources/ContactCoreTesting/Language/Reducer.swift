@@ -20,7 +20,7 @@ package enum Reducer {
             }
             // A parallel program: fewer operations in the prefix (the next ones move into the
             // branches), in a branch, or in the suffix; the shape sits in bytes 3 and 4.
-            if !progress, current.first == Decoder.parallelVersion || current.first == Decoder.parallelDeviceVersion, current.count > 4 {
+            if !progress, current.first.map(Decoder.isParallel) == true, current.count > 4 {
                 for candidate in smallerShapes(current) where fails(candidate) {
                     current = candidate
                     progress = true
