@@ -80,8 +80,9 @@ package struct Runner {
     }
 
     /// The device and model a program starts from, made once and copied for every run: the
-    /// set-up is most of a short program's cost. Two levels, each made from the one before and
-    /// checked step by step as it is made: the person's contacts (few distinct), then the
+    /// set-up is most of a short program's cost. Three levels, each made from the one before and
+    /// checked step by step as it is made: the containers and the crowd (a few thousand
+    /// contacts at most, shared by every cast), the person's contacts (few distinct), then the
     /// apps' statuses (many), whose start is also swept once. Room for every start the format
     /// can spell (``cacheLimit``): a full cache would be emptied and refilled, and each start
     /// made outlives its input, which sends libFuzzer to LeakSanitizer for a scan of the heap.
@@ -94,11 +95,14 @@ package struct Runner {
         /// The statuses, a byte per app: a key that allocates nothing, as the idle runner
         /// kept under it must not hold on to anything its program allocated.
         var statuses: UInt32?
+        /// The first level, before the people: the containers and the crowd.
+        var crowdOnly: Bool
 
-        init(sortOrder: SortOrder, people: [Int], device: DeviceSetup, statuses: [Program.Setup]? = nil) {
+        init(sortOrder: SortOrder, people: [Int], device: DeviceSetup, statuses: [Program.Setup]? = nil, crowdOnly: Bool = false) {
             self.sortOrder = sortOrder
             self.people = people
             self.device = device
+            self.crowdOnly = crowdOnly
             self.statuses = statuses?.enumerated().reduce(into: 0) { packed, app in
                 let byte: UInt32 = switch app.element {
                 case .notDetermined: 0
@@ -153,7 +157,8 @@ package struct Runner {
             self.init(device: device, model: model, backEnd: backEnd)
             try checkSettings()
             try addContainers(accounts: setup.hasAccounts)
-            try addPeople(program.people, crowd: setup.crowd, groups: setup.hasGroups)
+            try addCrowd(setup.crowd)
+            try addPeople(program.people, groups: setup.hasGroups)
             try setStatuses(program.initialStatus)
             return
         }
@@ -167,14 +172,24 @@ package struct Runner {
             if let made = Self.starts.withLock({ $0[withPeople] }) {
                 try self.init(copying: made, on: backEnd)
             } else {
-                let fresh = ContactDevice(seed: Self.seed, identity: setup.identity, defaultSortOrder: program.sortOrder,
-                                          historyLimit: setup.historyLimit ?? Self.historyLimit)
-                var model = Model(sortOrder: program.sortOrder)
+                var crowdSetup = setup
+                crowdSetup.hasGroups = false
+                let withCrowd = Start(sortOrder: program.sortOrder, people: [], device: crowdSetup, crowdOnly: true)
+                if let made = Self.starts.withLock({ $0[withCrowd] }) {
+                    try self.init(copying: made, on: backEnd)
+                } else {
+                    let fresh = ContactDevice(seed: Self.seed, identity: setup.identity, defaultSortOrder: program.sortOrder,
+                                              historyLimit: setup.historyLimit ?? Self.historyLimit)
+                    var model = Model(sortOrder: program.sortOrder)
+                    model.device = setup
+                    self.init(device: try Self.adopt(fresh, backEnd), model: model, backEnd: backEnd)
+                    try checkSettings()
+                    try addContainers(accounts: setup.hasAccounts)
+                    try addCrowd(setup.crowd)
+                    keep(as: withCrowd)
+                }
                 model.device = setup
-                self.init(device: try Self.adopt(fresh, backEnd), model: model, backEnd: backEnd)
-                try checkSettings()
-                try addContainers(accounts: setup.hasAccounts)
-                try addPeople(program.people, crowd: setup.crowd, groups: setup.hasGroups)
+                try addPeople(program.people, groups: setup.hasGroups)
                 keep(as: withPeople)
             }
             try setStatuses(program.initialStatus)
@@ -293,13 +308,21 @@ package struct Runner {
         try expect(device.containers.map(\.identifier), model.containers, "SPEC 2 containers", "the device's containers")
     }
 
-    /// The setup app adds the people (and the person's groups, one in each container), then
-    /// takes the device's history token: every program can ask for what changed since it
-    /// started (SPEC 11: tokens belong to the device).
-    mutating func addPeople(_ people: [Int], crowd: Int = 0, groups: Bool = false) throws(Failure) {
-        let setup = Cast.apps.count - 1
-        try settings(.allowFull, app: setup)
-        if crowd > 0 { try save(app: setup, author: nil, steps: (0..<crowd).map { .add(Self.crowdDraft($0)) }) }
+    /// The set-up app, which adds the crowd and the people with full access.
+    private static var setupApp: Int { Cast.apps.count - 1 }
+
+    /// The person gives the set-up app full access, and it adds the crowd: a start of its own,
+    /// which every cast and every set of groups then copies.
+    mutating func addCrowd(_ crowd: Int) throws(Failure) {
+        try settings(.allowFull, app: Self.setupApp)
+        if crowd > 0 { try save(app: Self.setupApp, author: nil, steps: (0..<crowd).map { .add(Self.crowdDraft($0)) }) }
+    }
+
+    /// After ``addCrowd(_:)``, the set-up app adds the people (and the person's groups, one in
+    /// each container), then takes the device's history token: every program can ask for what
+    /// changed since it started (SPEC 11: tokens belong to the device).
+    mutating func addPeople(_ people: [Int], groups: Bool = false) throws(Failure) {
+        let setup = Self.setupApp
         if !people.isEmpty { try save(app: setup, author: nil, steps: people.map { .add(Self.personDraft($0)) }) }
         if groups {
             try save(app: setup, author: nil, steps: Vocabulary.groupNames.indices.filter { Vocabulary.groupNames[$0] != " " }.map {
