@@ -69,8 +69,9 @@ package struct Mutator {
         return nil
     }
 
-    /// The header and first operations of `first`, then the last operations of `second`,
-    /// split at random operation boundaries; `nil` if no split makes a new program.
+    /// The header and first operations of `first`, then the last operations of `second`, split
+    /// at random operation boundaries; or, as often, `first` with one operation of `second` put
+    /// anywhere among its own. `nil` if no try makes a new program.
     ///
     /// libFuzzer asks for a cross-over as often as for a mutation; ``crossOverShare`` of the
     /// calls make one and the others return `nil`, so that libFuzzer mutates instead.
@@ -80,8 +81,14 @@ package struct Mutator {
         let (a, b) = (Encoding(splitting: first), Encoding(splitting: second))
         for _ in 0..<Self.splits {
             var spliced = a.header.isEmpty ? b : a
-            spliced.records = Array(a.records.prefix(Int.random(in: 0...a.records.count, using: &random)))
-                + b.records.suffix(Int.random(in: 0...b.records.count, using: &random))
+            if Bool.random(using: &random), let record = b.records.randomElement(using: &random) {
+                // One operation of the other program, as a dictionary entry is one record.
+                spliced.records = a.records
+                spliced.records.insert(record, at: Int.random(in: 0...a.records.count, using: &random))
+            } else {
+                spliced.records = Array(a.records.prefix(Int.random(in: 0...a.records.count, using: &random)))
+                    + b.records.suffix(Int.random(in: 0...b.records.count, using: &random))
+            }
             if let result = finished(spliced, checking: random.next() % Self.checkEvery == 0, isNew: isNew) { return result }
         }
         return nil

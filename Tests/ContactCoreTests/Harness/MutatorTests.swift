@@ -48,21 +48,32 @@ import Testing
         #expect(Mutator(profile: .history, maxSize: 256).mutate(Self.seed, using: &random, isNew: { _ in false }) == nil)
     }
 
-    /// A cross-over keeps the first input's header and takes operations from both, in order.
+    /// A cross-over keeps the first input's header, and either splices (the first input's first
+    /// operations, then the second's last ones) or puts one operation of the second among the
+    /// first's; both kinds happen.
     @Test func crossOverSplicesAtOperations() {
         let first: [UInt8] = [4, 0, 0, 0, 3, 0, 0, 1, 3, 0, 1, 2]
         let second: [UInt8] = [2, 0x3C, 0x15, 3, 2, 0, 0, 3, 2, 1, 0]
         let (a, b) = (Decoder.decode(first, profile: .everything).program, Decoder.decode(second, profile: .everything).program)
         let mutator = Mutator(profile: .everything, maxSize: 256)
-        for seed in UInt64(0)..<50 {
+        var (splices, transplants) = (0, 0)
+        for seed in UInt64(0)..<200 {
             var random = SeededGenerator(seed: seed)
             guard let spliced = mutator.crossOver(first, second, using: &random, isNew: { $0 != a && $0 != b }) else { continue }
             let program = Decoder.decode(spliced, profile: .everything).program
             #expect(program.device == a.device && program.people == a.people)
-            let fromFirst = program.operations.prefix { a.operations.contains($0) }
-            #expect(Array(fromFirst) == Array(a.operations.prefix(fromFirst.count)))
-            #expect(program.operations.dropFirst(fromFirst.count).allSatisfy { b.operations.contains($0) })
+            let operations = program.operations
+            let fromFirst = operations.prefix { a.operations.contains($0) }
+            let isSplice = Array(fromFirst) == Array(a.operations.prefix(fromFirst.count))
+                && operations.dropFirst(fromFirst.count).allSatisfy { b.operations.contains($0) }
+            let isTransplant = operations.indices.contains { i in
+                var rest = operations
+                return b.operations.contains(rest.remove(at: i)) && rest == a.operations
+            }
+            #expect(isSplice || isTransplant, "\(operations) from \(a.operations) and \(b.operations)")
+            if isTransplant && !isSplice { transplants += 1 } else if isSplice && !isTransplant { splices += 1 }
         }
+        #expect(splices > 0 && transplants > 0)
     }
 }
 
