@@ -31,6 +31,23 @@ extension Model {
         }
     }
 
+    /// The ``SearchableName`` of each contact a search meets, made once per name: the names
+    /// it reads are table entries, and a large store's crowd shares one.
+    struct SearchableNames {
+        private struct Key: Hashable {
+            var givenPerson, person, names, organization: Int
+        }
+        private var made: [Key: SearchableName] = [:]
+
+        mutating func of(_ c: Contact) -> SearchableName {
+            let key = Key(givenPerson: c.givenPerson, person: c.person, names: c.more.names, organization: c.organization)
+            if let name = made[key] { return name }
+            let name = SearchableName(c)
+            made[key] = name
+            return name
+        }
+    }
+
     /// Every query token a prefix of a different form: tried every way, as the rule reads,
     /// remembering which (token, forms used) states have failed so that a long query of
     /// tokens that prefix many forms ends in time. Which forms each token prefixes is read
@@ -99,7 +116,8 @@ extension Model {
             for id in ids { if let c = contact(id), isVisible(c.id, to: app), !seen.contains(c.id) { seen.append(c.id) } }
             return visible.filter { seen.contains($0.id) }
         case .name(let text):
-            return visible.filter { SearchableName($0).matches(text.tokens) }
+            var names = SearchableNames()
+            return visible.filter { names.of($0).matches(text.tokens) }
         case .phone(let index):
             return visible.filter { $0.hasNumber(matching: Vocabulary.phones[index].digits) }
         case .email(let index):
@@ -196,10 +214,11 @@ extension Model {
     package func buttonRows(app: Int, _ tap: Tap) -> [Contact] {
         var ranked: [(rank: Int, contact: Contact)] = []
         let query = ButtonQuery(tap.query)
+        var names = SearchableNames()
         for c in contacts where !apps[app].permitted.contains(c.id) {
             if let ignored = tap.ignoredEmail, c.hasAddress(Vocabulary.emails[ignored]) { continue }
             if let ignored = tap.ignoredPhone, c.hasNumber(matching: Vocabulary.phones[ignored].digits) { continue }
-            if let rank = Self.buttonRank(query, c, SearchableName(c)) { ranked.append((rank, c)) }
+            if let rank = Self.buttonRank(query, c, names.of(c)) { ranked.append((rank, c)) }
         }
         // Rank, then the place in the device's default order.
         let place = Dictionary(uniqueKeysWithValues: sorted(ranked.map(\.contact), by: .userDefault).enumerated().map { ($1.id, $0) })
