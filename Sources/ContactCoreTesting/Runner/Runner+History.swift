@@ -178,15 +178,18 @@ extension Runner {
     /// SPEC 11 with SPEC 2: an added or updated contact carries its values now, with the keys
     /// asked for; an added one names its container; a group event carries the group's name now.
     func compareValues(_ events: [ChangeHistoryEvent], keys: Keys) throws(Failure) {
+        var first = true
         for event in events {
             switch event {
             case .addContact(let contact, let container):
                 guard let stored = model.contact(contact.identifier) else { continue }
-                try compare(contact, stored, keys: keys, readingUnfetched: false)
+                try compare(contact, stored, keys: keys, askingKeys: first, readingUnfetched: false)
+                first = false
                 try expect(container, stored.container, "SPEC 11 history: an add's container", "the container of \(stored.id)")
             case .updateContact(let contact):
                 guard let stored = model.contact(contact.identifier) else { continue }
-                try compare(contact, stored, keys: keys, readingUnfetched: false)
+                try compare(contact, stored, keys: keys, askingKeys: first, readingUnfetched: false)
+                first = false
             case .addGroup(let group), .updateGroup(let group):
                 guard let stored = model.groups.first(where: { $0.id == group.identifier }) else { continue }
                 try expect(group.name, stored.name, "SPEC 11 history: a group's values", "the name of \(group.identifier)")
