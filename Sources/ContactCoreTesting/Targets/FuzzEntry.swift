@@ -12,7 +12,7 @@ extension FuzzTarget {
         if let folder = Self.canonicalFolder { return writeCanonical(bytes, into: folder) }
         if vCardCheck == nil {
             let program = program(bytes), fingerprint = PassedPrograms.fingerprint(program, on: backEnd)
-            if Self.passed.withLock({ $0.isRepeat(fingerprint) }) { return }
+            if Self.passed.withLock({ $0.isRepeat(fingerprint, operations: program.operations.count) }) { return }
             if run(program, on: backEnd) == nil { return Self.passed.withLock { $0.insert(fingerprint) } }
         } else if check(bytes, on: backEnd) == nil {
             return

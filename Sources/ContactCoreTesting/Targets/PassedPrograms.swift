@@ -12,9 +12,11 @@
 package struct PassedPrograms {
     private var slots: [UInt64]
     private var count = 0
-    /// Inputs seen, and those that repeated a passed program (for ``summary``).
+    /// Inputs seen, those that repeated a passed program, and the operations of the programs
+    /// that ran (for ``summary``).
     package private(set) var inputs = 0
     package private(set) var repeats = 0
+    package private(set) var operations = 0
 
     /// Room for three quarters of `capacity` (a power of two) fingerprints.
     package init(capacity: Int = 1 << 20) {
@@ -29,10 +31,14 @@ package struct PassedPrograms {
         return max(1, UInt64(truncatingIfNeeded: hasher.finalize()))
     }
 
-    /// Counts an input; whether its program passed before.
-    package mutating func isRepeat(_ fingerprint: UInt64) -> Bool {
+    /// Counts an input whose program has `operations` operations; whether its program passed
+    /// before (its operations are counted only when it did not: it runs).
+    package mutating func isRepeat(_ fingerprint: UInt64, operations: Int = 0) -> Bool {
         inputs += 1
-        guard find(fingerprint).found else { return false }
+        guard find(fingerprint).found else {
+            self.operations += operations
+            return false
+        }
         repeats += 1
         return true
     }
@@ -61,9 +67,10 @@ package struct PassedPrograms {
         return (slot, false)
     }
 
-    /// One line for the end of a fuzzing run: how many inputs ran a program.
+    /// One line for the end of a fuzzing run: how many inputs ran a program, and how many
+    /// operations those programs held (a rate of programs depends on their length).
     package var summary: String {
         let share = inputs == 0 ? 0 : 100 * repeats / inputs
-        return "INFO: ContactCore programs: \(inputs) inputs, \(inputs - repeats) run, \(repeats) (\(share)%) repeated a program that had passed and were not run again\n"
+        return "INFO: ContactCore programs: \(inputs) inputs, \(inputs - repeats) run, \(repeats) (\(share)%) repeated a program that had passed and were not run again, \(operations) operations in the programs run\n"
     }
 }

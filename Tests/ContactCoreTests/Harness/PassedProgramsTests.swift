@@ -12,9 +12,9 @@ import Testing
         #expect(Self.program != Self.other)
         var passed = PassedPrograms()
         let fingerprint = PassedPrograms.fingerprint(Self.program, on: .memory)
-        let before = passed.isRepeat(fingerprint)
+        let before = passed.isRepeat(fingerprint, operations: Self.program.operations.count)
         passed.insert(fingerprint)
-        let after = passed.isRepeat(fingerprint)
+        let after = passed.isRepeat(fingerprint, operations: Self.program.operations.count)
         let otherProgram = passed.isRepeat(PassedPrograms.fingerprint(Self.other, on: .memory))
         let otherBackEnd = passed.isRepeat(PassedPrograms.fingerprint(Self.program, on: .sqliteInMemoryFileSystem))
         #expect([before, after, otherProgram, otherBackEnd] == [false, true, false, false])
@@ -23,6 +23,9 @@ import Testing
         // field, repeats in the eighth.
         #expect(passed.summary.split(separator: " ").map(String.init)[3] == "4")
         #expect(passed.summary.split(separator: " ").map(String.init)[7] == "1")
+        // The operations of the programs that ran: the first input's, not its repeat's.
+        #expect(Self.program.operations.count == 1 && passed.operations == 1)
+        #expect(passed.summary.hasSuffix(", 1 operations in the programs run\n"))
     }
 
     @Test func aFullTableForgetsEverything() {

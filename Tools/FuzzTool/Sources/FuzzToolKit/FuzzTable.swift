@@ -26,13 +26,13 @@ public struct FuzzTable {
     }
 
     public var lines: [String] {
-        let header = Self.line(["target", "programs/s", "% baseline", "exec/s", "repeats", "corpus units/size", "edges",
-                                "features", "new crashes"])
+        let header = Self.line(["target", "programs/s", "% baseline", "exec/s", "repeats", "ops/program", "corpus units/size",
+                                "edges", "features", "new crashes"])
         return [header] + rows.map { row in
             let stats = row.stats
             return Self.line([row.target, Self.text(stats.programsPerSecond), share(of: stats.programsPerSecond),
-                              Self.text(stats.execsPerSecond), stats.repeatsShare, stats.corpus ?? "-",
-                              Self.text(stats.edges), Self.text(stats.features), row.result])
+                              Self.text(stats.execsPerSecond), stats.repeatsShare, stats.operationsPerProgram,
+                              stats.corpus ?? "-", Self.text(stats.edges), Self.text(stats.features), row.result])
         }
     }
 
@@ -45,9 +45,9 @@ public struct FuzzTable {
 
     static func text(_ number: Int?) -> String { number.map(String.init) ?? "-" }
 
-    /// The columns' widths: `%-22s %10s %11s %10s %8s %18s %7s %9s  %s`.
+    /// The columns' widths: `%-22s %10s %11s %10s %8s %12s %18s %7s %9s  %s`.
     static func line(_ cells: [String]) -> String {
-        let widths = [-22, 10, 11, 10, 8, 18, 7, 9]
+        let widths = [-22, 10, 11, 10, 8, 12, 18, 7, 9]
         var line = ""
         for (cell, width) in zip(cells, widths) {
             line += (line.isEmpty ? "" : " ") + pad(cell, width)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a libFuzzer log (plain or `-fork` output) says about a run: the last status line's
 /// coverage, features, corpus and speed, `-print_final_stats=1`'s average speed, and the
 /// `INFO: ContactCore programs:` lines a program target prints at exit (one per process).
@@ -48,6 +50,16 @@ public struct FuzzerStats: Equatable, Sendable {
         return "\(100 * programs.repeated / programs.inputs)%"
     }
 
+    /// The mean length of the programs that ran, `3.6`; `-` without the programs line or its
+    /// operations (a line printed before they were counted).
+    ///
+    /// A target's programs a second fall as its programs grow: compare this column too when
+    /// the rate moves (a corpus in the canonical encoding mutates into longer programs).
+    public var operationsPerProgram: String {
+        guard let programs, let operations = programs.operations, programs.inputs > programs.repeated else { return "-" }
+        return String(format: "%.1f", Double(operations) / Double(programs.inputs - programs.repeated))
+    }
+
     /// The distinct programs run a second: exec/s × (1 − the repeats' share), rounded; exec/s
     /// itself for a target without the programs line.
     public var programsPerSecond: Int? {
@@ -75,27 +87,32 @@ struct StatusLine {
 }
 
 /// `INFO: ContactCore programs: 2000 inputs, 1050 run, 950 (47%) repeated a program that had
-/// passed and were not run again`, printed by `PassedPrograms` at exit.
+/// passed and were not run again, 3780 operations in the programs run`, printed by
+/// `PassedPrograms` at exit (the operations since 2026-11-29).
 public struct ProgramsLine: Equatable, Sendable {
     static let prefix = "INFO: ContactCore programs: "
 
     public let inputs: Int
     public let repeated: Int
+    /// The operations of the programs that ran; `nil` in an older line.
+    public let operations: Int?
 
-    public init(inputs: Int, repeated: Int) {
+    public init(inputs: Int, repeated: Int, operations: Int? = nil) {
         self.inputs = inputs
         self.repeated = repeated
+        self.operations = operations
     }
 
     init?(_ line: Substring) {
         guard line.hasPrefix(Self.prefix) else { return nil }
-        // "2000 inputs", "1050 run", "950 (47%) repeated ..."
+        // "2000 inputs", "1050 run", "950 (47%) repeated ...", "3780 operations ..."
         let parts = line.dropFirst(Self.prefix.count).split(separator: ",").map { $0.trimmingSpaces }
         guard parts.count >= 3,
               let inputs = Self.leadingNumber(parts[0], followedBy: "inputs"),
               let repeated = Self.leadingNumber(parts[2], followedBy: "(")
         else { return nil }
-        self.init(inputs: inputs, repeated: repeated)
+        self.init(inputs: inputs, repeated: repeated,
+                  operations: parts.count > 3 ? Self.leadingNumber(parts[3], followedBy: "operations") : nil)
     }
 
     private static func leadingNumber(_ part: Substring, followedBy word: String) -> Int? {
@@ -105,6 +122,7 @@ public struct ProgramsLine: Equatable, Sendable {
     }
 
     static func + (lhs: ProgramsLine, rhs: ProgramsLine) -> ProgramsLine {
-        ProgramsLine(inputs: lhs.inputs + rhs.inputs, repeated: lhs.repeated + rhs.repeated)
+        let operations = lhs.operations.flatMap { left in rhs.operations.map { left + $0 } }
+        return ProgramsLine(inputs: lhs.inputs + rhs.inputs, repeated: lhs.repeated + rhs.repeated, operations: operations)
     }
 }

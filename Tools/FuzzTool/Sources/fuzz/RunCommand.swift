@@ -23,7 +23,7 @@ struct RunCommand: ParsableCommand {
         func text(_ number: Int?) -> String { number.map(String.init) ?? "-" }
         print()
         print("\(target): programs/s \(text(stats.programsPerSecond)) (exec/s \(text(stats.execsPerSecond)), "
-            + "repeats skipped: \(stats.repeatsShare)), corpus \(stats.corpus ?? "-"), edges \(text(stats.edges)), "
+            + "repeats skipped: \(stats.repeatsShare), operations per program: \(stats.operationsPerProgram)), corpus \(stats.corpus ?? "-"), edges \(text(stats.edges)), "
             + "features \(text(stats.features)), result \(fuzzResult(status: status, newArtifacts: fresh.count))")
         try project.reportCrashes(target, fresh)
         if !fresh.isEmpty || status != 0 { throw ExitCode.failure }

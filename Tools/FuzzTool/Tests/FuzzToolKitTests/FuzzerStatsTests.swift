@@ -1,3 +1,4 @@
+import Foundation
 import FuzzToolKit
 import Testing
 
@@ -49,6 +50,19 @@ import Testing
         let twice = (line + line).joined(separator: "\n")
         #expect(FuzzerStats(log: twice).programs == ProgramsLine(inputs: 30356, repeated: 14580))
         #expect(FuzzerStats(log: twice).repeatsShare == "48%")
+    }
+
+    @Test func theOperationsOfTheProgramsRun() throws {
+        let line = "INFO: ContactCore programs: 2000 inputs, 1050 run, 950 (47%) repeated a program that had passed "
+            + "and were not run again, 3780 operations in the programs run"
+        let stats = FuzzerStats(log: line)
+        #expect(stats.programs == ProgramsLine(inputs: 2000, repeated: 950, operations: 3780))
+        #expect(stats.operationsPerProgram == "3.6")
+        // Under -fork the processes' lines add up; one line without operations makes them unknown.
+        #expect(FuzzerStats(log: line + "\n" + line).operationsPerProgram == "3.6")
+        #expect(FuzzerStats(log: line + "\n" + line.replacingOccurrences(of: ", 3780 operations in the programs run", with: ""))
+            .operationsPerProgram == "-")
+        #expect(FuzzerStats(log: try Fixture.text("FuzzPermittedSet.log")).operationsPerProgram == "-")
     }
 
     @Test func anEmptyLogHasNothing() {
