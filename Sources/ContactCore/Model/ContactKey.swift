@@ -57,6 +57,9 @@ struct ContactKeySet: OptionSet, Hashable, Sendable {
     struct Members: Sequence, IteratorProtocol {
         fileprivate var remaining: RawValue
 
+        /// Exact, so that `Array(members)` allocates once instead of growing key by key.
+        var underestimatedCount: Int { remaining.nonzeroBitCount }
+
         mutating func next() -> ContactKey? {
             guard remaining != 0 else { return nil }
             defer { remaining &= remaining - 1 }
