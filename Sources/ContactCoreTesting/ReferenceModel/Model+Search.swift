@@ -81,8 +81,8 @@ extension Model {
     }
 
     /// Whether `token`'s scalars begin `form`'s: their UTF-8 bytes begin its bytes (a scalar's
-    /// bytes are a prefix of no other scalar's), compared at once (a loop over scalars was a
-    /// twentieth of FuzzSearchMatching: each step's comparison is instrumented).
+    /// bytes are a prefix of no other scalar's), compared at once (a loop over scalars, each
+    /// step's comparison instrumented, was a percent of FuzzSearchMatching's instructions).
     static func isPrefix(_ token: String, of form: String) -> Bool {
         var token = token, form = form
         return token.withUTF8 { t in
