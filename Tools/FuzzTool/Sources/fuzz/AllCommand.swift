@@ -38,7 +38,8 @@ struct AllCommand: ParsableCommand {
             + "programs/s: distinct programs run per second,")
         print(" exec/s x (1 - repeats); % baseline: programs/s over \(FuzzTargets.baseline)'s exec/s, the ceiling "
             + "(it does no work);")
-        print(" repeats: inputs whose program had already run and passed, counted in exec/s but not run again)")
+        print(" repeats: inputs whose program had already run and passed, counted in exec/s but not run again;")
+        print(" ops/program: the mean operations of the programs run (longer programs, fewer a second))")
         for target in targets { try project.reportCrashes(target, fresh[target] ?? []) }
         if failed { throw ExitCode.failure }
     }
