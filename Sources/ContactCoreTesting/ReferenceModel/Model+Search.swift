@@ -80,19 +80,6 @@ extension Model {
         return search(0, 0)
     }
 
-    /// Whether `token`'s scalars begin `form`'s: their UTF-8 bytes begin its bytes (a scalar's
-    /// bytes are a prefix of no other scalar's), compared at once (a loop over scalars, each
-    /// step's comparison instrumented, was a percent of FuzzSearchMatching's instructions).
-    static func isPrefix(_ token: String, of form: String) -> Bool {
-        var token = token, form = form
-        return token.withUTF8 { t in
-            form.withUTF8 { f in
-                guard t.count <= f.count, let p = t.baseAddress, let q = f.baseAddress else { return t.isEmpty }
-                return memcmp(p, q, t.count) == 0
-            }
-        }
-    }
-
     /// SPEC 7's phone rule: three or more query digits; equal digits, or the same run of seven
     /// or more at the end of both.
     package static func phoneMatches(query: String, candidate: String) -> Bool {
