@@ -8,10 +8,13 @@ package struct Mutator {
     package let profile: Profile
     /// At most this many bytes (libFuzzer's `-max_len`): records past it are dropped.
     package let maxSize: Int
+    /// The target's dictionary, whose records and headers ``Edit/dictionary`` puts in.
+    package let dictionary: FuzzDictionary
 
-    package init(profile: Profile, maxSize: Int) {
+    package init(profile: Profile, maxSize: Int, dictionary: FuzzDictionary = FuzzDictionary()) {
         self.profile = profile
         self.maxSize = maxSize
+        self.dictionary = dictionary
     }
 
     /// The edits, each as often as listed.
@@ -32,11 +35,16 @@ package struct Mutator {
         case header
         /// A save's reopen bit (bit 4 of its header byte), on or off.
         case reopen
+        /// A record of the dictionary put between two operations, or a header of it in the
+        /// header's place: a whole operation the dictionary's author wrote (a save that adds
+        /// and reopens, a search), where byte mutation may put an entry inside another.
+        case dictionary
     }
 
-    /// As many deletions as insertions and duplications, so that programs do not only grow.
+    /// As many deletions as insertions (random or from the dictionary) and duplications, so
+    /// that programs do not only grow.
     private static let edits: [Edit] = [.field, .field, .field, .recordBytes, .recordBytes, .recordBytes, .recordBytes,
-                                        .insert, .insert, .delete, .delete, .delete, .duplicate, .move, .header, .reopen]
+                                        .insert, .dictionary, .dictionary, .delete, .delete, .delete, .delete, .duplicate, .move, .header, .reopen]
     /// How many edits, and splits of a cross-over, are tried for a new program before giving up.
     private static let attempts = 8
     private static let splits = 2
@@ -140,6 +148,14 @@ package struct Mutator {
             encoding.records.insert(record, at: Int.random(in: 0...encoding.records.count, using: &random))
         case .header:
             editHeader(&encoding.header, using: &random)
+        case .dictionary:
+            let (records, headers) = (dictionary.records.count, dictionary.headers.count)
+            guard records + headers > 0 else { return apply(.insert, to: &encoding, using: &random) }
+            let pick = Int.random(in: 0..<records + headers, using: &random)
+            guard pick < records else { return encoding.header = dictionary.headers[pick - records] }
+            let body = dictionary.records[pick]
+            let record = Encoding.Record(body: body, domains: Array(repeating: 256, count: body.count))
+            encoding.records.insert(record, at: Int.random(in: 0...encoding.records.count, using: &random))
         case .reopen:
             let saves = records.filter { encoding.records[$0].body.count > 2 && kind(of: encoding.records[$0]) == .save }
             guard let r = saves.randomElement(using: &random) else { return apply(.field, to: &encoding, using: &random) }

@@ -77,6 +77,60 @@ import Testing
     }
 }
 
+/// The dictionary the mutator reads (libFuzzer's `-dict=` file): whole records and headers.
+@Suite struct FuzzDictionaryTests {
+    @Test func entriesAreRecordsOrHeaders() {
+        let text = """
+        # a comment with "quotes" is no entry
+        header="\\x04\\x18\\x15\\x1A"
+        save_add="\\x03\\x03\\x00\\x10"
+        "\\x02\\x18\\x15"
+        quoted="\\x02\\"\\\\"
+        inside_another="\\x05\\x01"
+        broken="\\x4"
+        no quotes
+        """
+        let dictionary = FuzzDictionary(parsing: text)
+        // "\x02\x18\x15" is both: a version 2 header and a record of two bytes; so is the escaped one.
+        #expect(dictionary.records == [[0x03, 0x00, 0x10], [0x18, 0x15], [0x22, 0x5C]])
+        #expect(dictionary.headers == [[0x04, 0x18, 0x15, 0x1A], [0x02, 0x18, 0x15], [0x02, 0x22, 0x5C]])
+    }
+
+    /// Every program target's dictionary gives the mutator records and headers to put in.
+    @Test(arguments: EncodingPropertyTests.programTargets)
+    func everyProgramTargetsDictionaryHasRecords(_ target: FuzzTarget) throws {
+        let path = ReplayTests.root.appendingPathComponent("Fuzz/Dictionaries/\(target.rawValue).dict")
+        let dictionary = FuzzDictionary(parsing: try String(contentsOf: path, encoding: .utf8))
+        #expect(dictionary.records.count >= 5)
+        #expect(!dictionary.headers.isEmpty)
+    }
+
+    /// The dictionary edit puts a record in whole: some mutation's program holds the operation
+    /// that the record alone spells; and some takes the dictionary's header.
+    @Test func theDictionaryEditPutsInWholeRecordsAndHeaders() {
+        let record: [UInt8] = [0x03, 0x00, 0x10, 0x00, 0x01, 0x07, 0x00, 0x00, 0x02]
+        let header: [UInt8] = [0x02, 0xD4, 0x16]
+        var dictionary = FuzzDictionary()
+        (dictionary.records, dictionary.headers) = ([record], [header])
+        let mutator = Mutator(profile: .everything, maxSize: 256, dictionary: dictionary)
+        let seed = MutatorTests.seed
+        let before = Decoder.decode(seed, profile: .everything).program
+        let added = Decoder.decode(Array(seed.prefix(Decoder.headerLength(seed[0]))) + [UInt8(record.count)] + record,
+                                   profile: .everything).program.operations
+        let fromHeader = Decoder.decode(header, profile: .everything).program
+        #expect(added.count == 1 && !before.operations.contains(added[0]))
+        var (recordsPut, headersPut) = (0, 0)
+        for seed in UInt64(0)..<400 {
+            var random = SeededGenerator(seed: seed)
+            guard let mutated = mutator.mutate(MutatorTests.seed, using: &random, isNew: { $0 != before }) else { continue }
+            let program = Decoder.decode(mutated, profile: .everything).program
+            if program.operations.count == before.operations.count + 1, program.operations.contains(added[0]) { recordsPut += 1 }
+            if program.initialStatus == fromHeader.initialStatus, program.operations == before.operations { headersPut += 1 }
+        }
+        #expect(recordsPut > 0 && headersPut > 0)
+    }
+}
+
 /// The vCard targets' mutator: it edits lines, so a file keeps its lines whole and a generated
 /// input its header.
 @Suite struct VCardMutatorTests {
