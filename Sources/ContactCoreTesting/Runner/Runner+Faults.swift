@@ -27,13 +27,26 @@ extension Runner {
             if failure == nil {
                 throw fail(Self.storageFailures, "a commit failed (\(error)), yet the call returned as if it had not")
             }
-            let after = device.image
+            // A call from `notDetermined` first prompts and commits the answer (SPEC 3), then
+            // makes its own commit: when the answer's commit returned and the call's own
+            // failed, the answer stays, and the device holds nothing else of the call.
+            var kept = before
+            let prompted = model.apps.indices.filter { before.apps[$0].status == .notDetermined && model.apps[$0].status != .notDetermined }
+            var after = device.image
+            if !prompted.isEmpty, model.promptsShown - before.promptsShown >= prompted.count,
+               after.meta.lastSequence == image.meta.lastSequence + UInt64(prompted.count) {
+                kept.answer = model.answer
+                for app in prompted { _ = kept.requestAccess(app) }
+                // The statuses, permitted sets and the answer's commit are checked against the
+                // model below (``checkAccess()``, ``checkNotifications(since:heard:)``).
+                (after.apps, after.permitted, after.history, after.meta.lastSequence) = (image.apps, image.permitted, image.history, image.meta.lastSequence)
+            }
             if after != image {
                 throw fail(Self.storageFailures, "a failed commit (\(error)) changed the device in memory: \(image.difference(from: after))")
             }
             // The person's side stays: the prompts shown, and the answer installed for later ones.
             let (shown, answer) = (model.promptsShown, model.answer)
-            model = before
+            model = kept
             (model.promptsShown, model.answer) = (shown, answer)
             (contacts, groups) = (contactsBefore, groupsBefore)
             try checkAccess()
