@@ -40,7 +40,8 @@ package struct FuzzDictionary: Sendable, Equatable {
             }
             guard i + 1 < close else { return nil }
             if line[i + 1] == UInt8(ascii: "x") {
-                guard i + 3 < close, let high = hexValue(line[i + 2]), let low = hexValue(line[i + 3]) else { return nil }
+                guard i + 3 < close, let high = VCardReference.hexDigit(line[i + 2]),
+                      let low = VCardReference.hexDigit(line[i + 3]) else { return nil }
                 bytes.append(high << 4 | low)
                 i += 4
             } else {
@@ -49,14 +50,5 @@ package struct FuzzDictionary: Sendable, Equatable {
             }
         }
         return bytes
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -113,16 +113,16 @@ import Testing
         var dictionary = FuzzDictionary()
         (dictionary.records, dictionary.headers) = ([record], [header])
         let mutator = Mutator(profile: .everything, maxSize: 256, dictionary: dictionary)
-        let seed = MutatorTests.seed
-        let before = Decoder.decode(seed, profile: .everything).program
-        let added = Decoder.decode(Array(seed.prefix(Decoder.headerLength(seed[0]))) + [UInt8(record.count)] + record,
+        let input = MutatorTests.seed
+        let before = Decoder.decode(input, profile: .everything).program
+        let added = Decoder.decode(Array(input.prefix(Decoder.headerLength(input[0]))) + [UInt8(record.count)] + record,
                                    profile: .everything).program.operations
         let fromHeader = Decoder.decode(header, profile: .everything).program
         #expect(added.count == 1 && !before.operations.contains(added[0]))
         var (recordsPut, headersPut) = (0, 0)
         for seed in UInt64(0)..<400 {
             var random = SeededGenerator(seed: seed)
-            guard let mutated = mutator.mutate(MutatorTests.seed, using: &random, isNew: { $0 != before }) else { continue }
+            guard let mutated = mutator.mutate(input, using: &random, isNew: { $0 != before }) else { continue }
             let program = Decoder.decode(mutated, profile: .everything).program
             if program.operations.count == before.operations.count + 1, program.operations.contains(added[0]) { recordsPut += 1 }
             if program.initialStatus == fromHeader.initialStatus, program.operations == before.operations { headersPut += 1 }
