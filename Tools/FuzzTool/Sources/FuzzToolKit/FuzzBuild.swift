@@ -49,6 +49,10 @@ public struct FuzzBuild: Equatable, Sendable {
         return flags
     }
 
+    /// The environment of `swift build`: Package.swift then drops the comparison tracing of the
+    /// harness's own modules (its `harnessSettings`), which only a `-sanitize=fuzzer` build may.
+    public static let environment = ["CONTACTCORE_FUZZ_BUILD": "1"]
+
     /// The arguments of `swift` that build one product.
     public func swiftArguments(product: String) -> [String] {
         ["build", "-c", configuration.rawValue, "--scratch-path", scratchPath] + flags + ["--product", product]

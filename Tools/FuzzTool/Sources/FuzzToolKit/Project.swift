@@ -77,7 +77,7 @@ public struct Project: Sendable {
     public func build(_ targets: [String], _ build: FuzzBuild) throws(FuzzToolError) {
         for target in targets {
             print("build: \(target) (\(build.configuration.rawValue), \(build.instrumentation.rawValue)) in \(build.scratchPath)")
-            let result = try shell.run(["swift"] + build.swiftArguments(product: target))
+            let result = try shell.run(["swift"] + build.swiftArguments(product: target), environment: FuzzBuild.environment)
             guard result.succeeded else { throw .failure("the build of \(target) failed (exit status \(result.status))") }
         }
     }

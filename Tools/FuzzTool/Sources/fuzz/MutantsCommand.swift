@@ -71,7 +71,8 @@ struct MutantsCommand: ParsableCommand {
             for target in mutant.targets.prefix(variables.targets) {
                 let build = FuzzBuild(configuration: .release, scratchPath: "\(tree.work)/fuzz")
                 let buildLog = "\(tree.logs)/\(name)-build.log"
-                guard try project.shell.run(["swift"] + build.swiftArguments(product: target), output: .file(buildLog),
+                guard try project.shell.run(["swift"] + build.swiftArguments(product: target), environment: FuzzBuild.environment,
+                                            output: .file(buildLog),
                                             in: tree.source).succeeded
                 else { throw FuzzToolError.failure("the fuzz build of \(target) with \(name) failed (see \(buildLog))") }
                 // As `make fuzz` runs it: the target's libFuzzer options and dictionary.

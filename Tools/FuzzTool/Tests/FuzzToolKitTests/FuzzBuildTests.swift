@@ -11,6 +11,14 @@ import Testing
         #expect(build.binary("FuzzVCard") == ".build-fuzz/release/FuzzVCard")
     }
 
+    /// The variable the tool sets is the one Package.swift reads: else the harness keeps its
+    /// comparison tracing, and every target runs a sixth slower without a failure to say so.
+    @Test func theBuildEnvironmentIsTheOnePackageSwiftReads() throws {
+        let manifest = try Fixture.checkoutText("Package.swift")
+        let names = FuzzBuild.environment.keys.filter { manifest.contains("Context.environment[\"\($0)\"]") }
+        #expect(names == ["CONTACTCORE_FUZZ_BUILD"])
+    }
+
     @Test func theCoverageAndStaticBuilds() {
         let build = FuzzBuild(configuration: .debug, scratchPath: ".build-fuzz-cov", instrumentation: .coverage,
                               staticStdlib: true)
