@@ -28,7 +28,7 @@ package struct Encoding: Hashable, Sendable {
         while position < bytes.count {
             let end = min(bytes.count, position + 1 + Int(bytes[position]))
             let body = Array(bytes[(position + 1)..<end])
-            records.append(Record(body: body, domains: Array(repeating: 256, count: body.count)))
+            records.append(Record(raw: body))
             position = end
         }
     }
@@ -41,5 +41,12 @@ package struct Encoding: Hashable, Sendable {
             bytes += record.body
         }
         return bytes
+    }
+}
+
+extension Encoding.Record {
+    /// Bytes whose tables are not known: each byte taken as one of 256 values.
+    package init(raw body: [UInt8]) {
+        self.init(body: body, domains: Array(repeating: 256, count: body.count))
     }
 }

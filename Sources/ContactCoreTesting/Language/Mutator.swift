@@ -153,8 +153,7 @@ package struct Mutator {
             guard records + headers > 0 else { return apply(.insert, to: &encoding, using: &random) }
             let pick = Int.random(in: 0..<records + headers, using: &random)
             guard pick < records else { return encoding.header = dictionary.headers[pick - records] }
-            let body = dictionary.records[pick]
-            let record = Encoding.Record(body: body, domains: Array(repeating: 256, count: body.count))
+            let record = Encoding.Record(raw: dictionary.records[pick])
             encoding.records.insert(record, at: Int.random(in: 0...encoding.records.count, using: &random))
         case .reopen:
             let saves = records.filter { encoding.records[$0].body.count > 2 && kind(of: encoding.records[$0]) == .save }
