@@ -39,4 +39,12 @@ import Testing
         for fingerprint in UInt64(1)...7 where passed.isRepeat(fingerprint) { repeated.append(fingerprint) }
         #expect(repeated == [7])
     }
+
+    /// The line `make mutants` reads for its time to find (Tools/FuzzTool, `FuzzerStats.secondsToFind`):
+    /// whole milliseconds in the seventh field.
+    @Test func theFoundLineGivesWholeMilliseconds() {
+        let line = FuzzTarget.foundLine(after: .milliseconds(1234) + .microseconds(999))
+        #expect(line == "INFO: ContactCore found a broken rule 1234 ms after the first input\n")
+        #expect(FuzzTarget.foundLine(after: .seconds(61)).split(separator: " ")[6] == "61000")
+    }
 }

@@ -16,6 +16,9 @@ public struct FuzzerStats: Equatable, Sendable {
     public var averageExecsPerSecond: Int?
     /// The sum of the targets' `INFO: ContactCore programs:` lines.
     public var programs: ProgramsLine?
+    /// Seconds from the first input to the first broken rule the harness reported (`INFO:
+    /// ContactCore found a broken rule 1234 ms after the first input`); nil when it reported none.
+    public var secondsToFind: Double?
 
     public init(log: String) {
         for line in log.split(separator: "\n") {
@@ -28,9 +31,14 @@ public struct FuzzerStats: Equatable, Sendable {
                 averageExecsPerSecond = Int(value)
             } else if let counts = ProgramsLine(line) {
                 programs = programs.map { $0 + counts } ?? counts
+            } else if secondsToFind == nil, let found = Self.value(of: Self.foundPrefix, in: line),
+                      let milliseconds = found.split(separator: " ").first.flatMap({ Int($0) }) {
+                secondsToFind = Double(milliseconds) / 1000
             }
         }
     }
+
+    private static let foundPrefix = "INFO: ContactCore found a broken rule"
 
     private static func value(of key: String, in line: Substring) -> Substring? {
         guard line.hasPrefix(key) else { return nil }

@@ -7,13 +7,15 @@ import FuzzToolKit
 /// to a scratch copy of HEAD; then `swift test` must fail (the table names the failing tests) and
 /// each target the mutant lists is fuzzed from an EMPTY corpus and from the checked-in corpus,
 /// MUTANT_RUNS times for at most MUTANT_SECONDS each; the table gives the median time to the
-/// first crash.
+/// first crash: from the first input to the broken rule the harness reports, without the
+/// process's start and the reduction after the find (a sanitizer's crash: the process's time).
 ///
 /// Variables: MUTANTS=glob (default *), MUTANT_RUNS=3, MUTANT_SECONDS=60, MUTANT_SKIP_TESTS=1,
 /// MUTANT_TARGETS=n (fuzz only the first n targets a mutant lists; default all; 0: tests only),
 /// MUTANT_TEST_FILTER=regex (`swift test --filter`: only the suites that concern the mutants),
 /// MUTANT_COMPARE=1 (a column more: from empty with the custom mutators' program-level and
 /// line-level edits on, `CONTACTCORE_BYTE_MUTATIONS=20`, beside libFuzzer's byte mutation),
+/// MUTANT_BYTE_MUTATIONS=n (the share, in percent, that column leaves to bytes; default 20),
 /// MUTANT_CORPUS=0 (no from-corpus column).
 struct MutantsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,6 +29,7 @@ struct MutantsCommand: ParsableCommand {
         var skipTests = false
         var testFilter: String?
         var compare = false
+        var byteShare = 20
         var fromCorpus = true
 
         init(_ environment: [String: String]) throws(FuzzToolError) {
@@ -42,6 +45,8 @@ struct MutantsCommand: ParsableCommand {
             skipTests = environment["MUTANT_SKIP_TESTS"] == "1"
             testFilter = environment["MUTANT_TEST_FILTER"].flatMap { $0.isEmpty ? nil : $0 }
             compare = environment["MUTANT_COMPARE"] == "1"
+            byteShare = try number("MUTANT_BYTE_MUTATIONS", 20)
+            guard byteShare <= 100 else { throw .usage("MUTANT_BYTE_MUTATIONS is a percentage, not \(byteShare)") }
             fromCorpus = environment["MUTANT_CORPUS"] != "0"
         }
     }
@@ -50,7 +55,7 @@ struct MutantsCommand: ParsableCommand {
         let project = try Project.current()
         let variables = try Variables(ProcessInfo.processInfo.environment)
         let tree = try ScratchTree(work: "\(project.root)/.build-mutants")
-        let editsColumn = variables.compare ? " from empty, program edits (median s) |" : ""
+        let editsColumn = variables.compare ? " from empty, program edits, \(variables.byteShare)% bytes (median s) |" : ""
         print("| mutant | swift test kills it with | fuzzer | from empty (median s) | from corpus (median s) |\(editsColumn)")
         print("| --- | --- | --- | --- | --- |\(variables.compare ? " --- |" : "")")
         let none = variables.compare ? " - |" : ""
@@ -90,7 +95,7 @@ struct MutantsCommand: ParsableCommand {
                 let seeded = variables.fromCorpus ? fuzzer.median(try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: corpus) }) : "-"
                 var edits = ""
                 if variables.compare {
-                    let times = try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: nil, programEdits: true) }
+                    let times = try (0..<variables.runs).map { _ in try fuzzer.secondsToFirstCrash(from: nil, byteShare: variables.byteShare) }
                     edits = " \(fuzzer.median(times)) |"
                 }
                 print("| \(name) | \(killers) | \(target) | \(fuzzer.median(empty)) | \(seeded) |\(edits)")
@@ -122,9 +127,12 @@ struct MutantsCommand: ParsableCommand {
         let seconds: Int
         let log: String
 
-        /// Seconds to the first crash ("3.2"), or ">seconds" when none; from a copy of `corpus`.
-        /// `programEdits`: the custom mutators edit programs and lines in four calls of five.
-        func secondsToFirstCrash(from corpus: String?, programEdits: Bool = false) throws -> String {
+        /// Seconds to the first crash ("3.21"), or ">seconds" when none; from a copy of `corpus`.
+        /// From the first input to the broken rule when the harness reports one, else the
+        /// process's whole time (a sanitizer's crash).
+        /// `byteShare`: the custom mutators edit programs and lines but in this share of the
+        /// calls, in percent; `nil`, libFuzzer's byte mutation alone.
+        func secondsToFirstCrash(from corpus: String?, byteShare: Int? = nil) throws -> String {
             let scratch = try Files.temporaryDirectory("mutant-fuzz")
             defer { Files.remove(scratch) }
             if let corpus {
@@ -136,11 +144,15 @@ struct MutantsCommand: ParsableCommand {
             try project.shell.run(
                 ["timeout", "\(seconds + 60)", binary, "-max_total_time=\(seconds)", "-timeout=10"] + flags
                     + ["-artifact_prefix=\(scratch)/", scratch],
-                environment: ["ASAN_OPTIONS": asanOptions, "CONTACTCORE_BYTE_MUTATIONS": programEdits ? "20" : ""],
+                environment: ["ASAN_OPTIONS": asanOptions, "CONTACTCORE_BYTE_MUTATIONS": byteShare.map { "\($0)" } ?? ""],
                 output: .file(log))
             let elapsed = Date().timeIntervalSince(start)
             let crashed = Files.files(in: scratch).contains { URL(fileURLWithPath: $0).lastPathComponent.hasPrefix("crash-") }
-            return crashed ? String(format: "%.1f", elapsed) : ">\(seconds)"
+            guard crashed else { return ">\(seconds)" }
+            // The search's time when the harness found a broken rule: the process's start, and
+            // the reduction, stack trace and crash file after the find, are not the mutator's.
+            let found = FuzzerStats(log: try Files.read(log)).secondsToFind
+            return String(format: "%.2f", found ?? elapsed)
         }
 
         /// The median of the runs; `>seconds` when it found nothing in that time.
