@@ -27,6 +27,13 @@ import Testing
         #expect(stats.programsPerSecond == 2049)
     }
 
+    /// A run of `make mutants` (mutant 97, edits on) that found the planted bug: the harness's
+    /// line gives the search's time, before the reduction and the stack trace.
+    @Test func theTimeToFindABrokenRule() throws {
+        #expect(FuzzerStats(log: try Fixture.text("FuzzPermittedSet-broken-rule.log")).secondsToFind == 0.455)
+        #expect(FuzzerStats(log: try Fixture.text("FuzzPermittedSet.log")).secondsToFind == nil)
+    }
+
     @Test func theBaseline() throws {
         let stats = FuzzerStats(log: try Fixture.text("FuzzBaseline.log"))
         #expect(stats.execsPerSecond == 41043)
