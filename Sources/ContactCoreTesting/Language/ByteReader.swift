@@ -13,6 +13,9 @@ struct ByteReader {
     private(set) var domains: [Int] = []
     /// Whether the last read was inside the input (a read past the end writes nothing down).
     private var lastInside = false
+    /// Whether a read ran out of bytes: a byte past the end, a text cut short. Another byte
+    /// after the end would have been read as part of what was being read then.
+    private(set) var ranShort = false
 
     init(_ bytes: ArraySlice<UInt8>, recording: Bool = false) {
         self.bytes = bytes
@@ -22,9 +25,15 @@ struct ByteReader {
 
     var isAtEnd: Bool { position >= bytes.endIndex }
 
+    /// How many bytes ``canonical`` holds: where the next byte read will be written down.
+    var recorded: Int { canonical?.count ?? 0 }
+
     mutating func byte() -> UInt8 {
         lastInside = position < bytes.endIndex
-        guard lastInside else { return 0 }
+        guard lastInside else {
+            ranShort = true
+            return 0
+        }
         defer { position += 1 }
         let byte = bytes[position]
         if canonical != nil {
@@ -75,7 +84,11 @@ struct ByteReader {
     /// U+110000, a surrogate moved past the surrogates).
     mutating func rawText(_ count: Int) -> String {
         var text = String.UnicodeScalarView()
-        for _ in 0..<count where !isAtEnd {
+        for _ in 0..<count {
+            guard !isAtEnd else {
+                ranShort = true
+                break
+            }
             let lead = byte()
             guard lead >= 0x80 else {
                 text.append(Unicode.Scalar(lead))

@@ -36,6 +36,10 @@ package struct Decoder {
     private var reachesDevice = false
     /// Bit 4 of the last save's header: close and reopen a persistent device after it.
     private var reopenAfterSave = false
+    /// Where each step of the last save begins in its record's canonical bytes, and whether
+    /// its last step ran out of bytes.
+    private var stepStarts: [Int] = []
+    private var lastStepIsShort = false
     /// Whether ``encoding`` is written down as the bytes are read.
     private var recording = false
     private(set) var encoding = Encoding()
@@ -122,7 +126,10 @@ package struct Decoder {
                 if reopenAfterSave { reopens.insert(operations.count) }
                 operations.append(operation)
                 records.append(start..<reader.position)
-                if recording { encoding.records.append(Encoding.Record(body: record.canonical ?? [], domains: record.domains)) }
+                if recording {
+                    encoding.records.append(Encoding.Record(body: record.canonical ?? [], domains: record.domains, steps: stepStarts,
+                                                            lastStepIsShort: lastStepIsShort))
+                }
             }
         }
         if let shape {
@@ -140,6 +147,8 @@ package struct Decoder {
 
     private mutating func operation(_ r: inout ByteReader) -> Op? {
         reopenAfterSave = false
+        stepStarts = []
+        lastStepIsShort = false
         guard !r.isAtEnd else { return nil }
         let kind = profile.kinds[r.index(profile.kinds.count)]
         let appByte = r.byte()
@@ -172,7 +181,12 @@ package struct Decoder {
             addsInSave = 0
             groupsInSave = 0
             var steps: [Step] = []
-            for _ in 0...(header >> 2 & 3) where !r.isAtEnd { steps += self.steps(&r) }
+            for _ in 0...(header >> 2 & 3) where !r.isAtEnd {
+                stepStarts.append(r.recorded)
+                steps += self.steps(&r)
+            }
+            // Only the last step can run out: after the end, every read does.
+            lastStepIsShort = !stepStarts.isEmpty && r.ranShort
             addsInSave = 0
             groupsInSave = 0
             return .save(app: app, author: Int(header & 3) % Cast.authors.count, steps: steps)

@@ -13,6 +13,12 @@ package struct Encoding: Hashable, Sendable {
         package var body: [UInt8]
         /// How many values each byte of `body` has: 256, or the count of the table it indexes.
         package var domains: [Int]
+        /// Where each step of a save begins in `body`, the last one ending with it; empty for
+        /// any other operation, and for a record that was split, not decoded.
+        package var steps: [Int] = []
+        /// Whether the last step ran out of bytes (a value past the record's end, a text cut
+        /// short): a step put behind it would be read as part of it.
+        package var lastStepIsShort = false
     }
 
     package init() {}
@@ -48,5 +54,55 @@ extension Encoding.Record {
     /// Bytes whose tables are not known: each byte taken as one of 256 values.
     package init(raw body: [UInt8]) {
         self.init(body: body, domains: Array(repeating: 256, count: body.count))
+    }
+}
+
+extension Encoding.Record {
+    /// A save's header byte: the author in bits 0–1, one less than the steps in bits 2–3.
+    static let saveHeader = 2
+    /// The most steps a save's header can ask for.
+    static let maximumSteps = 4
+
+    /// The bytes of each of a save's steps.
+    package var stepRanges: [Range<Int>] {
+        steps.indices.map { steps[$0]..<(steps.indices.contains($0 + 1) ? steps[$0 + 1] : body.count) }
+    }
+
+    /// A save's step `i`, bytes and their domains; nil when it has no such step, or when it is
+    /// a last step that ran out of bytes (elsewhere it would read what follows it).
+    package func step(_ i: Int) -> (body: ArraySlice<UInt8>, domains: ArraySlice<Int>)? {
+        guard stepRanges.indices.contains(i), !(lastStepIsShort && i == steps.count - 1) else { return nil }
+        let range = stepRanges[i]
+        return (body[range], domains[range])
+    }
+
+    /// Puts `step` (another save's, or this one's) before step `i` (at the end for `steps.count`),
+    /// the header's count following; false, and nothing changed, when the save is full or `i`
+    /// is behind a last step that ran out of bytes.
+    package mutating func insertStep(_ step: (body: ArraySlice<UInt8>, domains: ArraySlice<Int>), at i: Int) -> Bool {
+        guard steps.count < Self.maximumSteps, i < steps.count || i == steps.count && !lastStepIsShort else { return false }
+        let position = i < steps.count ? steps[i] : body.count
+        body.insert(contentsOf: step.body, at: position)
+        domains.insert(contentsOf: step.domains, at: position)
+        steps.insert(position, at: i)
+        for later in steps.indices.dropFirst(i + 1) { steps[later] += step.body.count }
+        setStepCount()
+        return true
+    }
+
+    /// Takes a save's step `i` out, the header's count following (a save of no step stays).
+    package mutating func removeStep(at i: Int) {
+        guard let range = stepRanges.indices.contains(i) ? stepRanges[i] : nil else { return }
+        body.removeSubrange(range)
+        domains.removeSubrange(range)
+        if i == steps.count - 1 { lastStepIsShort = false }
+        steps.remove(at: i)
+        for later in steps.indices.dropFirst(i) { steps[later] -= range.count }
+        setStepCount()
+    }
+
+    private mutating func setStepCount() {
+        guard body.indices.contains(Self.saveHeader) else { return }
+        body[Self.saveHeader] = body[Self.saveHeader] & ~0x0C | UInt8(max(steps.count - 1, 0)) << 2
     }
 }

@@ -35,6 +35,9 @@ package struct Mutator {
         case header
         /// A save's reopen bit (bit 4 of its header byte), on or off.
         case reopen
+        /// Inside a save: one of its steps taken out, or a step of any save in the program put
+        /// among its steps (a second nesting of the same groups, a change after the one that fails).
+        case step
         /// A record of the dictionary put between two operations, or a header of it in the
         /// header's place: a whole operation the dictionary's author wrote (a save that adds
         /// and reopens, a search), where byte mutation may put an entry inside another.
@@ -42,9 +45,10 @@ package struct Mutator {
     }
 
     /// As many deletions as insertions (random or from the dictionary) and duplications, so
-    /// that programs do not only grow.
+    /// that programs do not only grow; a step edit takes out as often as it puts in.
     private static let edits: [Edit] = [.field, .field, .field, .recordBytes, .recordBytes, .recordBytes, .recordBytes,
-                                        .insert, .dictionary, .dictionary, .delete, .delete, .delete, .delete, .duplicate, .move, .header, .reopen]
+                                        .insert, .dictionary, .dictionary, .delete, .delete, .delete, .delete, .duplicate, .move, .header, .reopen,
+                                        .step, .step]
     /// How many edits, and splits of a cross-over, are tried for a new program before giving up.
     private static let attempts = 8
     private static let splits = 2
@@ -63,7 +67,7 @@ package struct Mutator {
         for _ in 0..<Self.attempts {
             let edit = Self.edits.randomElement(using: &random) ?? .field
             var edited = split
-            if edit == .field || edit == .recordBytes && byteMutation == nil {
+            if edit == .field || edit == .step || edit == .recordBytes && byteMutation == nil {
                 edited = decoded ?? Decoder.canonical(bytes, profile: profile).encoding
                 decoded = edited
             }
@@ -155,6 +159,17 @@ package struct Mutator {
             guard pick < records else { return encoding.header = dictionary.headers[pick - records] }
             let record = Encoding.Record(raw: dictionary.records[pick])
             encoding.records.insert(record, at: Int.random(in: 0...encoding.records.count, using: &random))
+        case .step:
+            let saves = records.filter { !encoding.records[$0].steps.isEmpty }
+            guard let r = saves.randomElement(using: &random), let from = saves.randomElement(using: &random) else {
+                return apply(.duplicate, to: &encoding, using: &random)
+            }
+            let count = encoding.records[r].steps.count
+            if Bool.random(using: &random) || count == Encoding.Record.maximumSteps {
+                encoding.records[r].removeStep(at: Int.random(in: 0..<count, using: &random))
+            } else if let step = encoding.records[from].step(Int.random(in: 0..<encoding.records[from].steps.count, using: &random)) {
+                _ = encoding.records[r].insertStep(step, at: Int.random(in: 0...count, using: &random))
+            }
         case .reopen:
             let saves = records.filter { encoding.records[$0].body.count > 2 && kind(of: encoding.records[$0]) == .save }
             guard let r = saves.randomElement(using: &random) else { return apply(.field, to: &encoding, using: &random) }

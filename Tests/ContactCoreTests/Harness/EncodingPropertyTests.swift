@@ -28,6 +28,41 @@ import Testing
         }
     }
 
+    /// A save's steps begin where the decoder began each: taking out its last step leaves the
+    /// save's first steps, and a copy of its first put behind its last adds steps behind them
+    /// (``Mutator/Edit/step``); before the last, when that one ran out of bytes.
+    @Test(arguments: programTargets)
+    func aSavesStepsAreWhereTheDecoderReadThem(_ target: FuzzTarget) async {
+        await propertyCheck(count: 1_000, input: Self.inputs) { bytes in
+            guard let version = bytes.first, !Decoder.isParallel(version) else { return }
+            let (program, encoding) = Decoder.canonical(bytes, profile: target.profile)
+            for (r, record) in encoding.records.enumerated() {
+                guard case .save(_, _, let steps) = program.operations[r] else {
+                    #expect(record.steps.isEmpty)
+                    continue
+                }
+                #expect(record.steps.first.map { $0 == 3 } ?? true, "\(record)")
+                #expect(zip(record.steps, record.steps.dropFirst()).allSatisfy(<) && record.steps.allSatisfy { $0 < record.body.count })
+                guard let last = record.steps.indices.last else { continue }
+                func save(_ edit: (inout Encoding.Record) -> Void) -> [Step]? {
+                    var edited = encoding
+                    edit(&edited.records[r])
+                    guard case .save(_, _, let steps) = Decoder.decode(edited.bytes, profile: target.profile).program.operations[r] else { return nil }
+                    return steps
+                }
+                let fewer = save { $0.removeStep(at: last) } ?? []
+                #expect(fewer.count < steps.count && steps.starts(with: fewer), "\(steps) → \(fewer)")
+                // Behind a last step that ran out of bytes, nothing: it would read what follows it.
+                guard record.steps.count < 4, let step = record.step(0) else { continue }
+                let before = record.lastStepIsShort ? last : last + 1
+                var inserted = false
+                let more = save { inserted = $0.insertStep(step, at: before) } ?? []
+                #expect(inserted)
+                #expect(more.count > steps.count && more.starts(with: record.lastStepIsShort ? fewer : steps), "\(steps) → \(more)")
+            }
+        }
+    }
+
     /// Any bytes at all, the version included.
     @Test(arguments: programTargets)
     func anyBytesRoundTrip(_ target: FuzzTarget) async {
