@@ -126,7 +126,11 @@ package struct Mutator {
     }
 
     private func apply(_ edit: Edit, to encoding: inout Encoding, using random: inout some RandomNumberGenerator) {
-        if encoding.header.isEmpty { encoding.header = [Decoder.deviceVersion, 0, 0, 0] }
+        // An input that is no program yet (an empty corpus's first) starts from a header of the
+        // dictionary, whose author gave it people and access, as byte mutation's first words do.
+        if encoding.header.isEmpty {
+            encoding.header = dictionary.headers.randomElement(using: &random) ?? [Decoder.deviceVersion, 0, 0, 0]
+        }
         let records = encoding.records.indices
         switch edit {
         case .field, .recordBytes:
@@ -135,7 +139,14 @@ package struct Mutator {
             }
             let record = encoding.records[r]
             let i = Int.random(in: record.body.indices, using: &random)
-            encoding.records[r].body[i] = Self.value(below: record.domains[i], not: record.body[i], using: &random)
+            // A byte of any value may also become one the program already holds elsewhere:
+            // a reference to the group another step added, a contact another operation names.
+            if record.domains[i] == 256, Int.random(in: 0..<4, using: &random) == 0,
+               let elsewhere = encoding.records.randomElement(using: &random)?.body.randomElement(using: &random), elsewhere != record.body[i] {
+                encoding.records[r].body[i] = elsewhere
+            } else {
+                encoding.records[r].body[i] = Self.value(below: record.domains[i], not: record.body[i], using: &random)
+            }
         case .insert:
             let length = Int.random(in: 2...16, using: &random)
             var body = [UInt8(Int.random(in: 0..<profile.kinds.count, using: &random))]
