@@ -135,7 +135,9 @@ package struct Mutator {
         switch edit {
         case .field, .recordBytes:
             guard let r = records.randomElement(using: &random), !encoding.records[r].body.isEmpty else {
-                return apply(.insert, to: &encoding, using: &random)
+                // Nothing to change yet: the program grows by a record, the dictionary's if it has one.
+                guard let raw = dictionary.records.randomElement(using: &random) else { return apply(.insert, to: &encoding, using: &random) }
+                return encoding.records.insert(Encoding.Record(raw: raw), at: Int.random(in: 0...encoding.records.count, using: &random))
             }
             let record = encoding.records[r]
             let i = Int.random(in: record.body.indices, using: &random)
