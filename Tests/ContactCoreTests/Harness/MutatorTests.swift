@@ -142,6 +142,27 @@ import Testing
         }
         #expect(recordsPut > 0 && headersPut > 0)
     }
+
+    /// An empty corpus's first input is no program: its edits start from the dictionary's
+    /// header and grow by the dictionary's records, not by zeros and random bytes.
+    @Test func anEmptyInputStartsFromTheDictionary() {
+        let record: [UInt8] = [0x03, 0x00, 0x10, 0x00, 0x01, 0x07, 0x00, 0x00, 0x02]
+        let header: [UInt8] = [0x02, 0xD4, 0x16]
+        var dictionary = FuzzDictionary()
+        (dictionary.records, dictionary.headers) = ([record], [header])
+        let mutator = Mutator(profile: .everything, maxSize: 256, dictionary: dictionary)
+        let fromDictionary = Decoder.decode(header + [UInt8(record.count)] + record, profile: .everything).program
+        var (made, headers, records) = (0, 0, 0)
+        for seed in UInt64(0)..<200 {
+            var random = SeededGenerator(seed: seed)
+            guard let mutated = mutator.mutate([], using: &random, isNew: { !$0.operations.isEmpty }) else { continue }
+            let program = Decoder.decode(mutated, profile: .everything).program
+            made += 1
+            if program.initialStatus == fromDictionary.initialStatus && program.people == fromDictionary.people { headers += 1 }
+            if program.operations.contains(fromDictionary.operations[0]) { records += 1 }
+        }
+        #expect(made > 150 && headers > made * 3 / 4 && records > made / 2, "\(made) made, \(headers) headers, \(records) records")
+    }
 }
 
 /// The vCard targets' mutator: it edits lines, so a file keeps its lines whole and a generated
