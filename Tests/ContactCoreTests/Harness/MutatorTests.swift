@@ -117,14 +117,20 @@ import Testing
         #expect(!dictionary.headers.isEmpty)
     }
 
+    /// A dictionary of one record (a save that adds a person, then reopens) and one header (the
+    /// invariant check), and a mutator that reads it.
+    static let record: [UInt8] = [0x03, 0x00, 0x10, 0x00, 0x01, 0x07, 0x00, 0x00, 0x02]
+    static let header: [UInt8] = [0x02, 0xD4, 0x16]
+    static var mutator: Mutator {
+        var dictionary = FuzzDictionary()
+        (dictionary.records, dictionary.headers) = ([record], [header])
+        return Mutator(profile: .everything, maxSize: 256, dictionary: dictionary)
+    }
+
     /// The dictionary edit puts a record in whole: some mutation's program holds the operation
     /// that the record alone spells; and some takes the dictionary's header.
     @Test func theDictionaryEditPutsInWholeRecordsAndHeaders() {
-        let record: [UInt8] = [0x03, 0x00, 0x10, 0x00, 0x01, 0x07, 0x00, 0x00, 0x02]
-        let header: [UInt8] = [0x02, 0xD4, 0x16]
-        var dictionary = FuzzDictionary()
-        (dictionary.records, dictionary.headers) = ([record], [header])
-        let mutator = Mutator(profile: .everything, maxSize: 256, dictionary: dictionary)
+        let (record, header, mutator) = (Self.record, Self.header, Self.mutator)
         // Without the save, whose steps a version 2 header reads otherwise.
         let input = Array(MutatorTests.seed.dropLast(8))
         let before = Decoder.decode(input, profile: .everything).program
@@ -146,12 +152,8 @@ import Testing
     /// An empty corpus's first input is no program: its edits start from the dictionary's
     /// header and grow by the dictionary's records, not by zeros and random bytes.
     @Test func anEmptyInputStartsFromTheDictionary() {
-        let record: [UInt8] = [0x03, 0x00, 0x10, 0x00, 0x01, 0x07, 0x00, 0x00, 0x02]
-        let header: [UInt8] = [0x02, 0xD4, 0x16]
-        var dictionary = FuzzDictionary()
-        (dictionary.records, dictionary.headers) = ([record], [header])
-        let mutator = Mutator(profile: .everything, maxSize: 256, dictionary: dictionary)
-        let fromDictionary = Decoder.decode(header + [UInt8(record.count)] + record, profile: .everything).program
+        let mutator = Self.mutator
+        let fromDictionary = Decoder.decode(Self.header + [UInt8(Self.record.count)] + Self.record, profile: .everything).program
         var (made, headers, records) = (0, 0, 0)
         for seed in UInt64(0)..<200 {
             var random = SeededGenerator(seed: seed)
