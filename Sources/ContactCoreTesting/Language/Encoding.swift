@@ -77,10 +77,11 @@ extension Encoding.Record {
     }
 
     /// Puts `step` (another save's, or this one's) before step `i` (at the end for `steps.count`),
-    /// the header's count following; false, and nothing changed, when the save is full or `i`
-    /// is behind a last step that ran out of bytes.
+    /// the header's count following; false, and nothing changed, when the save is full, would
+    /// outgrow its length byte, or `i` is behind a last step that ran out of bytes.
     package mutating func insertStep(_ step: (body: ArraySlice<UInt8>, domains: ArraySlice<Int>), at i: Int) -> Bool {
-        guard steps.count < Self.maximumSteps, i < steps.count || i == steps.count && !lastStepIsShort else { return false }
+        guard steps.count < Self.maximumSteps, body.count + step.body.count <= Int(UInt8.max),
+              i < steps.count || i == steps.count && !lastStepIsShort else { return false }
         let position = i < steps.count ? steps[i] : body.count
         body.insert(contentsOf: step.body, at: position)
         domains.insert(contentsOf: step.domains, at: position)

@@ -63,6 +63,23 @@ import Testing
         }
     }
 
+    /// A record is at most 255 bytes behind its length byte: a save that a step would make
+    /// longer takes none (a fuzzing run with the edits on trapped in ``Encoding/bytes`` before).
+    @Test func aSaveDoesNotOutgrowItsLengthByte() {
+        let body = [3, 0, 0x04, 4, 0, 1] + [UInt8](repeating: 0x41, count: 249)
+        var save = Encoding.Record(raw: body)
+        save.steps = [3, 6]
+        guard let first = save.step(0) else {
+            Issue.record("no first step")
+            return
+        }
+        let inserted = save.insertStep(first, at: 0)
+        #expect(!inserted && save.body == body && save.steps == [3, 6])
+        save.removeStep(at: 1)
+        let insertedNow = save.insertStep(first, at: 0)
+        #expect(insertedNow && save.body.count == 9 && save.steps == [3, 6])
+    }
+
     /// Any bytes at all, the version included.
     @Test(arguments: programTargets)
     func anyBytesRoundTrip(_ target: FuzzTarget) async {

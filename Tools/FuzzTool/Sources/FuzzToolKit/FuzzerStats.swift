@@ -19,6 +19,9 @@ public struct FuzzerStats: Equatable, Sendable {
     /// Seconds from the first input to the first broken rule the harness reported (`INFO:
     /// ContactCore found a broken rule 1234 ms after the first input`); nil when it reported none.
     public var secondsToFind: Double?
+    /// Whether the process died in the harness's custom mutator or cross-over, not in an input:
+    /// a defect of the harness, never a find.
+    public var crashedInMutator = false
 
     public init(log: String) {
         for line in log.split(separator: "\n") {
@@ -31,6 +34,8 @@ public struct FuzzerStats: Equatable, Sendable {
                 averageExecsPerSecond = Int(value)
             } else if let counts = ProgramsLine(line) {
                 programs = programs.map { $0 + counts } ?? counts
+            } else if line.contains(" in LLVMFuzzerCustomMutator ") || line.contains(" in LLVMFuzzerCustomCrossOver ") {
+                crashedInMutator = true
             } else if secondsToFind == nil, let found = Self.value(of: Self.foundPrefix, in: line),
                       let milliseconds = found.split(separator: " ").first.flatMap({ Int($0) }) {
                 secondsToFind = Double(milliseconds) / 1000

@@ -129,7 +129,8 @@ struct MutantsCommand: ParsableCommand {
 
         /// Seconds to the first crash ("3.21"), or ">seconds" when none; from a copy of `corpus`.
         /// From the first input to the broken rule when the harness reports one, else the
-        /// process's whole time (a sanitizer's crash).
+        /// process's whole time (a sanitizer's crash); "mutator crashed" when the process died
+        /// in the custom mutator or cross-over, which finds nothing.
         /// `byteShare`: the custom mutators edit programs and lines but in this share of the
         /// calls, in percent; `nil`, libFuzzer's byte mutation alone.
         func secondsToFirstCrash(from corpus: String?, byteShare: Int? = nil) throws -> String {
@@ -151,13 +152,18 @@ struct MutantsCommand: ParsableCommand {
             guard crashed else { return ">\(seconds)" }
             // The search's time when the harness found a broken rule: the process's start, and
             // the reduction, stack trace and crash file after the find, are not the mutator's.
-            let found = FuzzerStats(log: try Files.read(log)).secondsToFind
-            return String(format: "%.2f", found ?? elapsed)
+            let stats = FuzzerStats(log: try Files.read(log))
+            if stats.crashedInMutator && stats.secondsToFind == nil { return Self.mutatorCrash }
+            return String(format: "%.2f", stats.secondsToFind ?? elapsed)
         }
+
+        /// A run that ended in the custom mutator (see its log): no find, and a harness defect.
+        static let mutatorCrash = "mutator crashed"
 
         /// The median of the runs; `>seconds` when it found nothing in that time.
         func median(_ times: [String]) -> String {
             let middle = FuzzToolKit.median(times)
+            if middle == Self.mutatorCrash { return middle }
             return middle.hasPrefix(">") || middle == "\(seconds)" ? ">\(seconds)" : middle
         }
     }

@@ -32,6 +32,13 @@ import Testing
     @Test func theTimeToFindABrokenRule() throws {
         #expect(FuzzerStats(log: try Fixture.text("FuzzPermittedSet-broken-rule.log")).secondsToFind == 0.455)
         #expect(FuzzerStats(log: try Fixture.text("FuzzPermittedSet.log")).secondsToFind == nil)
+        #expect(!FuzzerStats(log: try Fixture.text("FuzzPermittedSet-broken-rule.log")).crashedInMutator)
+    }
+
+    /// A run whose custom mutator trapped (a save grown past 255 bytes): not a find.
+    @Test func aCrashInTheMutatorIsNoFind() throws {
+        let stats = FuzzerStats(log: try Fixture.text("FuzzSearchMatching-mutator-crash.log"))
+        #expect(stats.crashedInMutator && stats.secondsToFind == nil)
     }
 
     @Test func theBaseline() throws {
