@@ -36,8 +36,8 @@ package struct Decoder {
     private var reachesDevice = false
     /// Bit 4 of the last save's header: close and reopen a persistent device after it.
     private var reopenAfterSave = false
-    /// Where each step of the last save begins in its record's canonical bytes, and whether
-    /// its last step ran out of bytes.
+    /// Recording: where each step of the last save begins in its record's canonical bytes, and
+    /// whether its last step ran out of bytes.
     private var stepStarts: [Int] = []
     private var lastStepIsShort = false
     /// Whether ``encoding`` is written down as the bytes are read.
@@ -182,11 +182,11 @@ package struct Decoder {
             groupsInSave = 0
             var steps: [Step] = []
             for _ in 0...(header >> 2 & 3) where !r.isAtEnd {
-                stepStarts.append(r.recorded)
+                if recording { stepStarts.append(r.recorded) }
                 steps += self.steps(&r)
             }
             // Only the last step can run out: after the end, every read does.
-            lastStepIsShort = !stepStarts.isEmpty && r.ranShort
+            lastStepIsShort = recording && !stepStarts.isEmpty && r.ranShort
             addsInSave = 0
             groupsInSave = 0
             return .save(app: app, author: Int(header & 3) % Cast.authors.count, steps: steps)

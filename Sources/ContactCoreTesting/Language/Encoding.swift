@@ -63,16 +63,16 @@ extension Encoding.Record {
     /// The most steps a save's header can ask for.
     static let maximumSteps = 4
 
-    /// The bytes of each of a save's steps.
-    package var stepRanges: [Range<Int>] {
-        steps.indices.map { steps[$0]..<(steps.indices.contains($0 + 1) ? steps[$0 + 1] : body.count) }
+    /// The bytes of a save's step `i`; nil when it has no such step.
+    private func stepRange(_ i: Int) -> Range<Int>? {
+        guard steps.indices.contains(i) else { return nil }
+        return steps[i]..<(i + 1 < steps.count ? steps[i + 1] : body.count)
     }
 
     /// A save's step `i`, bytes and their domains; nil when it has no such step, or when it is
     /// a last step that ran out of bytes (elsewhere it would read what follows it).
     package func step(_ i: Int) -> (body: ArraySlice<UInt8>, domains: ArraySlice<Int>)? {
-        guard stepRanges.indices.contains(i), !(lastStepIsShort && i == steps.count - 1) else { return nil }
-        let range = stepRanges[i]
+        guard let range = stepRange(i), !(lastStepIsShort && i == steps.count - 1) else { return nil }
         return (body[range], domains[range])
     }
 
@@ -93,7 +93,7 @@ extension Encoding.Record {
 
     /// Takes a save's step `i` out, the header's count following (a save of no step stays).
     package mutating func removeStep(at i: Int) {
-        guard let range = stepRanges.indices.contains(i) ? stepRanges[i] : nil else { return }
+        guard let range = stepRange(i) else { return }
         body.removeSubrange(range)
         domains.removeSubrange(range)
         if i == steps.count - 1 { lastStepIsShort = false }

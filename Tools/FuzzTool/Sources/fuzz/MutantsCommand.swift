@@ -163,7 +163,6 @@ struct MutantsCommand: ParsableCommand {
         /// The median of the runs; `>seconds` when it found nothing in that time.
         func median(_ times: [String]) -> String {
             let middle = FuzzToolKit.median(times)
-            if middle == Self.mutatorCrash { return middle }
             return middle.hasPrefix(">") || middle == "\(seconds)" ? ">\(seconds)" : middle
         }
     }
