@@ -13,7 +13,7 @@ TEST_SCRATCH ?= .build
 BENCH_SCRATCH ?= .build
 BASELINE ?= local
 
-.PHONY: fuzz-tool-build help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-canonicalize fuzz-coverage coverage mutants races bench bench-baseline bench-check bench-vcard bench-storage bench-goals bench-fetch-profile bench-search-profile bench-memory-profile clean
+.PHONY: fuzz-tool-build help test fuzz fuzz-replay fuzz-repro fuzz-min fuzz-merge fuzz-canonicalize fuzz-coverage coverage mutants mutations-compare races bench bench-baseline bench-check bench-vcard bench-storage bench-goals bench-fetch-profile bench-search-profile bench-memory-profile clean
 
 # The tool, built (or found up to date, in a second) before any command that uses it.
 fuzz-tool-build:
@@ -76,6 +76,9 @@ coverage: fuzz-tool-build ## A coverage campaign: each target fuzzes CAMPAIGN_SE
 
 mutants: fuzz-tool-build ## Apply each Fuzz/Mutants/*.mutant alone: which tests kill it, each fuzzer's time to find it (MUTANTS=glob)
 	$(FUZZ) mutants
+
+mutations-compare: fuzz-tool-build ## Each mutated target from empty with bytes and with program edits at once: replayed edges, programs, repeats (COMPARE_SECONDS=300)
+	$(FUZZ) compare
 
 races: fuzz-tool-build ## Apply each Fuzz/Races/*.race alone: runs the parallel property takes to find it, and its printed test's (RACES=glob)
 	$(FUZZ) races

@@ -53,8 +53,8 @@ extension FuzzTarget {
     ///
     /// The program-level and line-level edits are off unless asked for (`CONTACTCORE_BYTE_MUTATIONS=20`):
     /// from an empty corpus they find planted bugs sooner than byte mutation (a median 0.73 of
-    /// its time), but not twice as soon, and reach up to 2% fewer edges in five minutes for four
-    /// targets of six (Fuzz/RESULTS.md, "Step edits, a start from the dictionary").
+    /// its time), but not twice as soon; in five minutes their corpus reaches as many edges
+    /// (Fuzz/RESULTS.md, "Edges counted by replay").
     package static let byteMutationPercent = ProcessInfo.processInfo.environment["CONTACTCORE_BYTE_MUTATIONS"]
         .flatMap { Int($0) }.map { min(max($0, 0), 100) } ?? 100
 

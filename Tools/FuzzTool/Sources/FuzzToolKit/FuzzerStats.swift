@@ -14,6 +14,8 @@ public struct FuzzerStats: Equatable, Sendable {
     public var lastExecsPerSecond: Int?
     /// `stat::average_exec_per_sec:` of the final stats.
     public var averageExecsPerSecond: Int?
+    /// `stat::number_of_executed_units:` of the final stats: the inputs run.
+    public var executedUnits: Int?
     /// The sum of the targets' `INFO: ContactCore programs:` lines.
     public var programs: ProgramsLine?
     /// Seconds from the first input to the first broken rule the harness reported (`INFO:
@@ -32,6 +34,8 @@ public struct FuzzerStats: Equatable, Sendable {
                 lastExecsPerSecond = status.values["exec/s"].flatMap { Int($0) } ?? lastExecsPerSecond
             } else if let value = Self.value(of: "stat::average_exec_per_sec:", in: line) {
                 averageExecsPerSecond = Int(value)
+            } else if let value = Self.value(of: "stat::number_of_executed_units:", in: line) {
+                executedUnits = Int(value)
             } else if let counts = ProgramsLine(line) {
                 programs = programs.map { $0 + counts } ?? counts
             } else if line.contains(" in LLVMFuzzerCustomMutator ") || line.contains(" in LLVMFuzzerCustomCrossOver ") {

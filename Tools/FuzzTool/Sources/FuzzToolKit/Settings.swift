@@ -40,11 +40,7 @@ public struct Settings: Sendable {
             return value
         }
         func number(_ name: String, _ fallback: Int) throws(FuzzToolError) -> Int {
-            guard let value = text(name) else { return fallback }
-            guard let number = Int(value), number >= 0 else {
-                throw .usage("\(name) must be a whole number, not '\(value)'")
-            }
-            return number
+            try wholeNumber(name, in: environment, default: fallback)
         }
         let configName = text("FUZZ_CONFIG") ?? "release"
         guard let configuration = FuzzBuild.Configuration(rawValue: configName) else {
@@ -83,4 +79,12 @@ public struct Settings: Sendable {
 
     public var workCorpusRoot: String { "\(opsDirectory)/corpus" }
     public var logDirectory: String { "\(opsDirectory)/logs" }
+}
+
+/// The variable `name` of `environment` as a whole number, `fallback` when it is unset or empty;
+/// a usage error for anything else.
+public func wholeNumber(_ name: String, in environment: [String: String], default fallback: Int) throws(FuzzToolError) -> Int {
+    guard let value = environment[name], !value.isEmpty else { return fallback }
+    guard let number = Int(value), number >= 0 else { throw .usage("\(name) must be a whole number, not '\(value)'") }
+    return number
 }

@@ -12,7 +12,7 @@ struct FuzzCommand: ParsableCommand {
         abstract: "ContactCore's fuzzing front end (make help lists the commands and variables).",
         subcommands: [
             AllCommand.self, RunCommand.self, ReplayCommand.self, ReproCommand.self, MinCommand.self, MergeCommand.self, CanonicalizeCommand.self,
-            CoverageCommand.self, CampaignCommand.self, CleanCommand.self, MutantsCommand.self, RacesCommand.self,
+            CoverageCommand.self, CampaignCommand.self, CleanCommand.self, MutantsCommand.self, CompareCommand.self, RacesCommand.self,
             CICrashesCommand.self,
             TargetsCommand.self, BuildCommand.self, BinaryCommand.self, OptionsCommand.self, FlagsCommand.self,
             AsanOptionsCommand.self,

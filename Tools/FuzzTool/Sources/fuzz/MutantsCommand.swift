@@ -34,9 +34,7 @@ struct MutantsCommand: ParsableCommand {
 
         init(_ environment: [String: String]) throws(FuzzToolError) {
             func number(_ name: String, _ fallback: Int) throws(FuzzToolError) -> Int {
-                guard let text = environment[name], !text.isEmpty else { return fallback }
-                guard let value = Int(text), value >= 0 else { throw .usage("\(name) must be a whole number, not '\(text)'") }
-                return value
+                try wholeNumber(name, in: environment, default: fallback)
             }
             glob = environment["MUTANTS"].flatMap { $0.isEmpty ? nil : $0 } ?? "*"
             runs = try number("MUTANT_RUNS", 3)
