@@ -185,8 +185,9 @@ package struct Decoder {
                 if recording { stepStarts.append(r.recorded) }
                 steps += self.steps(&r)
             }
-            // Only the last step can run out: after the end, every read does.
-            lastStepIsShort = recording && !stepStarts.isEmpty && r.ranShort
+            // Only the last step can run out: after the end, every read does. (Steps are noted
+            // only when recording.)
+            lastStepIsShort = !stepStarts.isEmpty && r.ranShort
             addsInSave = 0
             groupsInSave = 0
             return .save(app: app, author: Int(header & 3) % Cast.authors.count, steps: steps)

@@ -30,7 +30,8 @@ import Testing
 
     /// A save's steps begin where the decoder began each: taking out its last step leaves the
     /// save's first steps, and a copy of its first put behind its last adds steps behind them
-    /// (``Mutator/Edit/step``); before the last, when that one ran out of bytes.
+    /// (``Mutator/Edit/step``); before the last, when that one ran out of bytes, which then
+    /// reads a byte put behind it.
     @Test(arguments: programTargets)
     func aSavesStepsAreWhereTheDecoderReadThem(_ target: FuzzTarget) async {
         await propertyCheck(count: 1_000, input: Self.inputs) { bytes in
@@ -51,6 +52,13 @@ import Testing
                     return steps
                 }
                 let fewer = save { $0.removeStep(at: last) } ?? []
+                if record.lastStepIsShort {
+                    // A last step said to have run out reads a byte put behind it.
+                    var longer = encoding
+                    longer.records[r].body.append(0x41)
+                    let read = Decoder.canonical(longer.bytes, profile: target.profile).encoding.records[r].body
+                    #expect(read.count > record.body.count, "\(record) read no byte behind its last step")
+                }
                 #expect(fewer.count < steps.count && steps.starts(with: fewer), "\(steps) → \(fewer)")
                 // Behind a last step that ran out of bytes, nothing: it would read what follows it.
                 guard record.steps.count < 4, let step = record.step(0) else { continue }

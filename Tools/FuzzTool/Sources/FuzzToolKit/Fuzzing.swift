@@ -10,14 +10,20 @@ extension Project {
         let options = try options(of: target)
         var arguments = ["-max_total_time=\(seconds)", "-timeout=\(settings.inputTimeout)", "-print_final_stats=1",
                          "-artifact_prefix=\(Layout.crashRoot)/\(target)/"]
-        arguments += options.libFuzzerFlags
-        if Files.exists(Layout.dictionary(of: target)) { arguments.append("-dict=\(Layout.dictionary(of: target))") }
+        arguments += try libFuzzerFlags(of: target)
         if settings.jobs > 1 { arguments.append("-fork=\(settings.jobs)") }
         arguments += settings.fuzzArguments
         arguments.append("\(settings.workCorpusRoot)/\(target)")
         if Files.isDirectory("\(Layout.corpusRoot)/\(base)") { arguments.append("\(Layout.corpusRoot)/\(base)") }
         let timeout = ["timeout", "--kill-after=30", "\(seconds + 300)", settings.fuzzBuild().binary(target)]
         return (timeout + arguments, options.asanOptions(after: settings.inheritedAsanOptions))
+    }
+
+    /// A target's `[libfuzzer]` options as flags, and its dictionary by its full path (a run in
+    /// another folder finds it too).
+    public func libFuzzerFlags(of target: String) throws(FuzzToolError) -> [String] {
+        let dictionary = Layout.dictionary(of: target)
+        return try options(of: target).libFuzzerFlags + (Files.exists(dictionary) ? ["-dict=\(root)/\(dictionary)"] : [])
     }
 
     /// Starts fuzzing a target; its output (standard output and error) goes to `output`.

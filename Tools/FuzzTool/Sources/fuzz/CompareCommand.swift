@@ -22,11 +22,11 @@ struct CompareCommand: ParsableCommand {
         let seed = try wholeNumber("COMPARE_SEED", in: environment, default: 7)
         let share = try wholeNumber("COMPARE_BYTE_MUTATIONS", in: environment, default: 20)
         guard share <= 100 else { throw FuzzToolError.usage("COMPARE_BYTE_MUTATIONS is a percentage, not \(share)") }
-        let mutated = try project.targets().mutated
-        var targets = mutated
+        let all = try project.targets()
+        var targets = all.mutated
         if let name = project.settings.target {
-            targets = [try project.targets().check(name)]
-            guard mutated.contains(name) else { throw FuzzToolError.usage("\(name) has no custom mutator to compare") }
+            targets = [try all.check(name)]
+            guard all.mutated.contains(name) else { throw FuzzToolError.usage("\(name) has no custom mutator to compare") }
         }
         let build = project.settings.fuzzBuild()
         try project.build(targets, build)
@@ -35,33 +35,28 @@ struct CompareCommand: ParsableCommand {
         print("\(seconds) s from empty, -seed=\(seed), edits with \(share)% left to bytes; edges of each corpus replayed:")
         print(MutationComparison.header)
         for target in targets {
-            let options = try project.options(of: target)
-            var flags = options.libFuzzerFlags
-            if Files.exists(Layout.dictionary(of: target)) { flags.append("-dict=\(project.root)/\(Layout.dictionary(of: target))") }
-            let asan = options.asanOptions(after: project.settings.inheritedAsanOptions)
-            let modes = ["bytes": "100", "edits": "\(share)"]
-            var running: [(mode: String, process: Shell.Running)] = []
-            for (mode, bytesShare) in modes.sorted(by: { $0.key < $1.key }) {
-                try Files.makeDirectory("\(scratch)/\(target)-\(mode)")
-                running.append((mode, try project.shell.start(
+            let flags = try project.libFuzzerFlags(of: target)
+            let asan = try project.options(of: target).asanOptions(after: project.settings.inheritedAsanOptions)
+            // The two runs at once, one a core; then each corpus replayed.
+            let running = try [(mode: "bytes", share: 100), (mode: "edits", share: share)].map { run throws(FuzzToolError) in
+                let corpus = "\(scratch)/\(target)-\(run.mode)"
+                try Files.makeDirectory(corpus)
+                let process = try project.shell.start(
                     ["timeout", "--kill-after=30", "\(seconds + 300)", build.binary(target), "-max_total_time=\(seconds)", "-seed=\(seed)",
-                     "-print_final_stats=1", "-artifact_prefix=\(scratch)/\(target)-\(mode)-"] + flags + ["\(scratch)/\(target)-\(mode)"],
-                    environment: ["ASAN_OPTIONS": asan, "CONTACTCORE_BYTE_MUTATIONS": bytesShare],
-                    output: .file("\(scratch)/\(target)-\(mode).log"))))
+                     "-print_final_stats=1", "-artifact_prefix=\(corpus)-"] + flags + [corpus],
+                    environment: ["ASAN_OPTIONS": asan, "CONTACTCORE_BYTE_MUTATIONS": "\(run.share)"], output: .file("\(corpus).log"))
+                return (corpus: corpus, process: process)
             }
-            var stats: [String: FuzzerStats] = [:]
-            var replayed: [String: Int] = [:]
-            for (mode, process) in running {
-                _ = process.wait()  // A find stops a run early; its corpus still counts.
-                stats[mode] = FuzzerStats(log: try Files.read("\(scratch)/\(target)-\(mode).log"))
+            func measured(_ run: (corpus: String, process: Shell.Running)) throws(FuzzToolError) -> (stats: FuzzerStats, replayed: Int?) {
+                _ = run.process.wait()  // A find stops a run early; its corpus still counts.
                 let replay = try project.shell.run(
-                    ["timeout", "--kill-after=10", "1800", build.binary(target), "-runs=0"] + flags + ["\(scratch)/\(target)-\(mode)"],
+                    ["timeout", "--kill-after=10", "1800", build.binary(target), "-runs=0"] + flags + [run.corpus],
                     environment: ["ASAN_OPTIONS": asan], output: .capture, mergingErrors: true)
-                replayed[mode] = FuzzerStats(log: replay.output).edges
+                return (FuzzerStats(log: try Files.read("\(run.corpus).log")), FuzzerStats(log: replay.output).edges)
             }
-            let comparison = MutationComparison(target: target, bytes: stats["bytes"] ?? FuzzerStats(log: ""),
-                                                edits: stats["edits"] ?? FuzzerStats(log: ""),
-                                                replayedBytes: replayed["bytes"], replayedEdits: replayed["edits"])
+            let (bytes, edits) = try (measured(running[0]), measured(running[1]))
+            let comparison = MutationComparison(target: target, bytes: bytes.stats, edits: edits.stats,
+                                                replayedBytes: bytes.replayed, replayedEdits: edits.replayed)
             print(comparison.row)
             fflush(nil)
         }

@@ -80,11 +80,7 @@ struct MutantsCommand: ParsableCommand {
                 else { throw FuzzToolError.failure("the fuzz build of \(target) with \(name) failed (see \(buildLog))") }
                 // As `make fuzz` runs it: the target's libFuzzer options and dictionary.
                 let options = try project.options(of: target)
-                var flags = options.libFuzzerFlags
-                if Files.exists(Layout.dictionary(of: target)) {
-                    flags.append("-dict=\(project.root)/\(Layout.dictionary(of: target))")
-                }
-                let fuzzer = Fuzzer(project: project, binary: build.binary(target), flags: flags,
+                let fuzzer = Fuzzer(project: project, binary: build.binary(target), flags: try project.libFuzzerFlags(of: target),
                                     asanOptions: options.asanOptions(after: project.settings.inheritedAsanOptions),
                                     seconds: variables.seconds, log: "\(tree.logs)/fuzz.log")
                 // <Target>OnSQLite shares <Target>'s corpus.
