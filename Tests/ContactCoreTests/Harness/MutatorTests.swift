@@ -54,6 +54,28 @@ import Testing
         }
     }
 
+    /// A new random program has no part of its input: every version, from one operation to
+    /// twelve, of every kind, and as often as the share says.
+    @Test func aShareOfMutationsIsANewProgram() {
+        let mutator = Mutator(profile: .everything, maxSize: 256)
+        let before = Decoder.decode(Self.seed, profile: .everything).program
+        var (versions, counts, kinds, unrelated, made): (Set<UInt8>, Set<Int>, Set<String>, Int, Int) = ([], [], [], 0, 0)
+        for seed in UInt64(0)..<600 {
+            var random = SeededGenerator(seed: seed)
+            guard let mutated = mutator.mutate(Self.seed, using: &random, isNew: { $0 != before }) else { continue }
+            made += 1
+            let program = Decoder.decode(mutated, profile: .everything).program
+            // An edit keeps all but one operation of the seed's four.
+            guard program.operations.filter(before.operations.contains).count < 2 else { continue }
+            unrelated += 1
+            versions.insert(mutated[0])
+            counts.insert(program.operations.count)
+            kinds.formUnion(program.operations.map { "\($0)".prefix { $0 != "(" }.description })
+        }
+        #expect(versions == [2, 3, 4, 5] && counts.isSuperset(of: [1, 6, 10]) && kinds.count >= 10, "\(versions) \(counts) \(kinds)")
+        #expect(unrelated > made / 4 && unrelated < made / 2, "\(unrelated) of \(made)")
+    }
+
     /// Nothing new to make: no result, so that libFuzzer's byte mutation runs instead.
     @Test func noNewProgramGivesNoResult() {
         var random = SeededGenerator(seed: 1)
@@ -118,13 +140,13 @@ import Testing
     }
 
     /// A dictionary of one record (a save that adds a person, then reopens) and one header (the
-    /// invariant check), and a mutator that reads it.
+    /// invariant check), and a mutator that reads it and only edits (no new random programs).
     static let record: [UInt8] = [0x03, 0x00, 0x10, 0x00, 0x01, 0x07, 0x00, 0x00, 0x02]
     static let header: [UInt8] = [0x02, 0xD4, 0x16]
     static var mutator: Mutator {
         var dictionary = FuzzDictionary()
         (dictionary.records, dictionary.headers) = ([record], [header])
-        return Mutator(profile: .everything, maxSize: 256, dictionary: dictionary)
+        return Mutator(profile: .everything, maxSize: 256, dictionary: dictionary, generatedShare: 0)
     }
 
     /// The dictionary edit puts a record in whole: some mutation's program holds the operation
