@@ -14,7 +14,7 @@ package struct Mutator {
     package let maxSize: Int
     /// The target's dictionary, whose records and headers ``Edit/dictionary`` puts in.
     package let dictionary: FuzzDictionary
-    /// The share of mutations that make a new random program (``generated(using:)``) instead.
+    /// The share of mutations that make a new random program (``generated(behind:using:)``) instead.
     package let generatedShare: Double
 
     package init(profile: Profile, maxSize: Int, dictionary: FuzzDictionary = FuzzDictionary(),
@@ -145,7 +145,7 @@ package struct Mutator {
         // An input that is no program yet (an empty corpus's first) starts from a header of the
         // dictionary, whose author gave it people and access, as byte mutation's first words do.
         if encoding.header.isEmpty {
-            encoding.header = dictionary.headers.randomElement(using: &random) ?? [Decoder.deviceVersion, 0, 0, 0]
+            encoding.header = startingHeader(using: &random)
         }
         let records = encoding.records.indices
         switch edit {
@@ -169,8 +169,7 @@ package struct Mutator {
             let length = Int.random(in: 2...16, using: &random)
             var body = [UInt8(Int.random(in: 0..<profile.kinds.count, using: &random))]
             body += (1..<length).map { _ in Self.value(below: 256, not: nil, using: &random) }
-            let record = Encoding.Record(body: body, domains: [profile.kinds.count] + Array(repeating: 256, count: length - 1))
-            encoding.records.insert(record, at: Int.random(in: 0...encoding.records.count, using: &random))
+            encoding.records.insert(operation(body), at: Int.random(in: 0...encoding.records.count, using: &random))
         case .delete:
             if let r = records.randomElement(using: &random) { encoding.records.remove(at: r) }
         case .duplicate:
@@ -215,13 +214,23 @@ package struct Mutator {
     /// with no header yet takes the dictionary's, as an edit does.
     package func generated(behind header: [UInt8], using random: inout some RandomNumberGenerator) -> Encoding {
         var encoding = Encoding()
-        encoding.header = header.isEmpty ? dictionary.headers.randomElement(using: &random) ?? [Decoder.deviceVersion, 0, 0, 0] : header
+        encoding.header = header.isEmpty ? startingHeader(using: &random) : header
         encoding.records = (0..<Int.random(in: 1...12, using: &random)).map { _ in
             let length = Int.random(in: 1...24, using: &random)
             let body = [UInt8(Int.random(in: 0..<profile.kinds.count, using: &random))] + (1..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
-            return Encoding.Record(body: body, domains: [profile.kinds.count] + Array(repeating: 256, count: length - 1))
+            return operation(body)
         }
         return encoding
+    }
+
+    /// The header an input that is no program yet starts from: one of the dictionary's.
+    private func startingHeader(using random: inout some RandomNumberGenerator) -> [UInt8] {
+        dictionary.headers.randomElement(using: &random) ?? [Decoder.deviceVersion, 0, 0, 0]
+    }
+
+    /// A record of an opcode byte (its first) and bytes of any value behind it.
+    private func operation(_ body: [UInt8]) -> Encoding.Record {
+        Encoding.Record(body: body, domains: [profile.kinds.count] + Array(repeating: 256, count: body.count - 1))
     }
 
     private func kind(of record: Encoding.Record) -> Profile.Kind? {
