@@ -190,6 +190,28 @@ import Testing
         }
         #expect(made > 150 && headers > made * 3 / 4 && records > made / 2, "\(made) made, \(headers) headers, \(records) records")
     }
+
+    /// A new random program takes three in ten of its operations whole from
+    /// the dictionary, and in its others a raw value's marker (0xF0 or more) is no rarer than a
+    /// table's index: far more often than one byte in sixteen, as uniform bytes would have it.
+    @Test func newProgramsTakeDictionaryRecordsAndRawMarkers() {
+        let mutator = Self.mutator
+        var (operations, fromDictionary, bytes, markers) = (0, 0, 0, 0)
+        for seed in UInt64(0)..<300 {
+            var random = SeededGenerator(seed: seed)
+            let program = mutator.generated(behind: Self.header, using: &random)
+            #expect(program.header == Self.header)
+            for record in program.records {
+                operations += 1
+                if record.body == Self.record { fromDictionary += 1; continue }
+                bytes += record.body.count - 1
+                markers += record.body.dropFirst().filter { $0 >= Decoder.rawByte }.count
+            }
+        }
+        let share = Double(fromDictionary) / Double(operations)
+        #expect(share > 0.25 && share < 0.35, "\(fromDictionary) of \(operations) operations from the dictionary")
+        #expect(markers * 5 > bytes, "\(markers) raw markers of \(bytes) bytes")
+    }
 }
 
 /// The vCard targets' mutator: it edits lines, so a file keeps its lines whole and a generated
