@@ -209,10 +209,10 @@ package struct Mutator {
     /// (``dictionaryShare`` of them) or a random kind and up to 23 bytes (a save with most of a
     /// contact's values).
     ///
-    /// The bytes are drawn as a field edit draws them, so that a raw value's marker and the
-    /// format's edges are as frequent as a table's index; the dictionary's records are the
-    /// operations its author wrote to reach what no table holds (a raw note, a birthday in the
-    /// year 10,000, a country code in capitals).
+    /// The bytes are drawn as a field edit draws them: about one in four is a raw value's marker
+    /// (uniform bytes: one in sixteen), and many are the format's edges. The dictionary's records
+    /// are the operations its author wrote to reach what no table holds (a raw note, a birthday
+    /// in the year 10,000, a country code in capitals).
     ///
     /// The header stays: each new start (statuses, cast, device) a program names is made once
     /// and kept for the process's life, so random headers grew a process by 4 MB a second and

@@ -191,9 +191,9 @@ import Testing
         #expect(made > 150 && headers > made * 3 / 4 && records > made / 2, "\(made) made, \(headers) headers, \(records) records")
     }
 
-    /// A new random program takes three in ten of its operations whole from
-    /// the dictionary, and in its others a raw value's marker (0xF0 or more) is no rarer than a
-    /// table's index: far more often than one byte in sixteen, as uniform bytes would have it.
+    /// A new random program takes three in ten of its operations whole from the dictionary, and
+    /// in its others more than one byte in five is a raw value's marker (0xF0 or more), where
+    /// uniform bytes would make one in sixteen.
     @Test func newProgramsTakeDictionaryRecordsAndRawMarkers() {
         let mutator = Self.mutator
         var (operations, fromDictionary, bytes, markers) = (0, 0, 0, 0)
