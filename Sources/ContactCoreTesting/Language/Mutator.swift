@@ -166,10 +166,8 @@ package struct Mutator {
                 encoding.records[r].body[i] = Self.value(below: record.domains[i], not: record.body[i], using: &random)
             }
         case .insert:
-            let length = Int.random(in: 2...16, using: &random)
-            var body = [UInt8(Int.random(in: 0..<profile.kinds.count, using: &random))]
-            body += (1..<length).map { _ in Self.value(below: 256, not: nil, using: &random) }
-            encoding.records.insert(operation(body), at: Int.random(in: 0...encoding.records.count, using: &random))
+            let record = randomOperation(length: 2...16, using: &random)
+            encoding.records.insert(record, at: Int.random(in: 0...encoding.records.count, using: &random))
         case .delete:
             if let r = records.randomElement(using: &random) { encoding.records.remove(at: r) }
         case .duplicate:
@@ -225,9 +223,7 @@ package struct Mutator {
             if Double.random(in: 0..<1, using: &random) < Self.dictionaryShare, let raw = dictionary.records.randomElement(using: &random) {
                 return Encoding.Record(raw: raw)
             }
-            let length = Int.random(in: 1...24, using: &random)
-            let body = [UInt8(Int.random(in: 0..<profile.kinds.count, using: &random))] + (1..<length).map { _ in Self.value(below: 256, not: nil, using: &random) }
-            return operation(body)
+            return randomOperation(length: 1...24, using: &random)
         }
         return encoding
     }
@@ -242,9 +238,13 @@ package struct Mutator {
         dictionary.headers.randomElement(using: &random) ?? [Decoder.deviceVersion, 0, 0, 0]
     }
 
-    /// A record of an opcode byte (its first) and bytes of any value behind it.
-    private func operation(_ body: [UInt8]) -> Encoding.Record {
-        Encoding.Record(body: body, domains: [profile.kinds.count] + Array(repeating: 256, count: body.count - 1))
+    /// A record of a random opcode and bytes of any value behind it, drawn as a field edit draws
+    /// them; `length` counts the opcode.
+    private func randomOperation(length: ClosedRange<Int>, using random: inout some RandomNumberGenerator) -> Encoding.Record {
+        let count = Int.random(in: length, using: &random)
+        let body = [UInt8(Int.random(in: 0..<profile.kinds.count, using: &random))]
+            + (1..<count).map { _ in Self.value(below: 256, not: nil, using: &random) }
+        return Encoding.Record(body: body, domains: [profile.kinds.count] + Array(repeating: 256, count: count - 1))
     }
 
     private func kind(of record: Encoding.Record) -> Profile.Kind? {
