@@ -142,6 +142,16 @@ import Testing
         #expect(!dictionary.headers.isEmpty)
     }
 
+    /// FuzzLargeStores' dictionary starts crowds of every size above 130: an empty corpus's first
+    /// programs take a header of the dictionary, and a crowd of 130 holds two people of the
+    /// tables, whose names a large index's bugs (mutant 100) need.
+    @Test func largeStoresDictionaryStartsEveryLargeCrowd() throws {
+        let path = ReplayTests.root.appendingPathComponent("Fuzz/Dictionaries/FuzzLargeStores.dict")
+        let dictionary = FuzzDictionary(parsing: try String(contentsOf: path, encoding: .utf8))
+        let crowds = Set(dictionary.headers.map { Decoder.decode($0, profile: .largeStores).program.device.crowd })
+        #expect(crowds.isSuperset(of: DeviceSetup.crowdSizes.filter { $0 > 130 }))
+    }
+
     /// A dictionary of one record (a save that adds a person, then reopens) and one header (the
     /// invariant check), and a mutator that reads it and only edits (no new random programs).
     static let record: [UInt8] = [0x03, 0x00, 0x10, 0x00, 0x01, 0x07, 0x00, 0x00, 0x02]
