@@ -136,8 +136,7 @@ import Testing
     /// Every program target's dictionary gives the mutator records and headers to put in.
     @Test(arguments: EncodingPropertyTests.programTargets)
     func everyProgramTargetsDictionaryHasRecords(_ target: FuzzTarget) throws {
-        let path = ReplayTests.root.appendingPathComponent("Fuzz/Dictionaries/\(target.rawValue).dict")
-        let dictionary = FuzzDictionary(parsing: try String(contentsOf: path, encoding: .utf8))
+        let dictionary = try Self.dictionary(of: target)
         #expect(dictionary.records.count >= 5)
         #expect(!dictionary.headers.isEmpty)
     }
@@ -146,10 +145,22 @@ import Testing
     /// programs take a header of the dictionary, and a crowd of 130 holds two people of the
     /// tables, whose names a large index's bugs (mutant 100) need.
     @Test func largeStoresDictionaryStartsEveryLargeCrowd() throws {
-        let path = ReplayTests.root.appendingPathComponent("Fuzz/Dictionaries/FuzzLargeStores.dict")
-        let dictionary = FuzzDictionary(parsing: try String(contentsOf: path, encoding: .utf8))
+        let dictionary = try Self.dictionary(of: .largeStores)
         let crowds = Set(dictionary.headers.map { Decoder.decode($0, profile: .largeStores).program.device.crowd })
         #expect(crowds.isSuperset(of: DeviceSetup.crowdSizes.filter { $0 > 130 }))
+    }
+
+    /// FuzzLargeStores reads FuzzSearchMatching's language, so its dictionary, a file of its own
+    /// for its headers, keeps every record and header of that target's.
+    @Test func largeStoresDictionaryHoldsSearchMatchingsEntries() throws {
+        let (large, search) = try (Self.dictionary(of: .largeStores), Self.dictionary(of: .searchMatching))
+        #expect(Set(large.records).isSuperset(of: search.records))
+        #expect(Set(large.headers).isSuperset(of: search.headers))
+    }
+
+    static func dictionary(of target: FuzzTarget) throws -> FuzzDictionary {
+        let path = ReplayTests.root.appendingPathComponent("Fuzz/Dictionaries/\(target.rawValue).dict")
+        return FuzzDictionary(parsing: try String(contentsOf: path, encoding: .utf8))
     }
 
     /// A dictionary of one record (a save that adds a person, then reopens) and one header (the
