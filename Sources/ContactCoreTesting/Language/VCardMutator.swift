@@ -3,7 +3,8 @@
 ///
 /// A generated input (``VCardText``) is its header and the bytes of each line; any other input
 /// is its explicit header, if any, and the file's lines, each with its line end. An edit
-/// inserts, deletes, repeats or moves a line, or changes one byte of a line or of the header.
+/// inserts, deletes, repeats or moves a line, changes one byte of a line or of the header, or
+/// takes bytes out of a line or puts one in, its line end kept.
 package struct VCardMutator {
     package let maxSize: Int
 
@@ -45,7 +46,7 @@ package struct VCardMutator {
     package func mutate(_ bytes: [UInt8], using random: inout some RandomNumberGenerator) -> [UInt8]? {
         var parts = Parts(bytes)
         let lines = parts.lines.indices
-        switch Int.random(in: 0..<9, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0, 1:
             parts.lines.insert(newLine(generated: parts.generated, using: &random),
                                at: Int.random(in: 0...parts.lines.count, using: &random))
@@ -63,6 +64,18 @@ package struct VCardMutator {
                 let j = Int.random(in: parts.lines[i].indices, using: &random)
                 parts.lines[i][j] = byte(generated: parts.generated, using: &random)
             }
+        case 8, 9:
+            // Bytes out of a line or into it, its line end kept: a value's field emptied
+            // ("N:Doe;John" to "N:;John"), a parameter cut short.
+            if let i = lines.randomElement(using: &random) {
+                let body = parts.lines[i].count - (parts.generated ? 0 : Self.lineEndLength(of: parts.lines[i]))
+                let at = Int.random(in: 0...body, using: &random)
+                if Bool.random(using: &random), at < body {
+                    parts.lines[i].removeSubrange(at..<min(body, at + Int.random(in: 1...4, using: &random)))
+                } else {
+                    parts.lines[i].insert(byte(generated: parts.generated, using: &random), at: at)
+                }
+            }
         default:
             if parts.head.count > 1 {
                 let j = Int.random(in: parts.head.indices.dropFirst(), using: &random)
@@ -71,6 +84,12 @@ package struct VCardMutator {
         }
         let result = parts.bytes
         return result != bytes && result.count <= maxSize ? result : nil
+    }
+
+    /// 2 for a line that ends in CR LF, 1 for LF, 0 for none (a file's last line).
+    private static func lineEndLength(of line: [UInt8]) -> Int {
+        guard line.last == 0x0A else { return 0 }
+        return line.count > 1 && line[line.count - 2] == 0x0D ? 2 : 1
     }
 
     /// `first`'s head and first lines, then `second`'s last lines; `nil` when that is `first`.

@@ -262,6 +262,25 @@ import Testing
         #expect(kinds == ["more lines", "fewer lines", "moved", "changed a line"])
     }
 
+    /// Bytes leave a line or come into it, and its line end stays: "N:Doe;John" can become
+    /// "N:;John" without a new line or a lost one.
+    @Test func aLineLosesOrGainsBytesAndKeepsItsEnd() {
+        let mutator = VCardMutator(maxSize: 4_096)
+        let before = Self.lines(Self.file)
+        var kinds: Set<String> = []
+        for seed in UInt64(0)..<500 {
+            var random = SeededGenerator(seed: seed)
+            guard let mutated = mutator.mutate(Self.file, using: &random) else { continue }
+            let lines = Self.lines(mutated)
+            guard lines.count == before.count, mutated.last == 0x0A else { continue }
+            let changed = zip(lines, before).filter { $0 != $1 }
+            guard changed.count == 1, let (line, old) = changed.first, line.count != old.count else { continue }
+            #expect(line.last == 0x0D, "the CR of the line's CR LF stays")
+            kinds.insert(line.count < old.count ? "shorter" : "longer")
+        }
+        #expect(kinds == ["shorter", "longer"])
+    }
+
     @Test func aGeneratedInputIsEditedByItsLines() {
         #expect(VCardText.lines(Self.generated).count == 3)
         let mutator = VCardMutator(maxSize: 4_096)
