@@ -53,7 +53,7 @@ extension FuzzTarget {
     ///
     /// The program-level and line-level edits are off unless asked for (`CONTACTCORE_BYTE_MUTATIONS=20`):
     /// from an empty corpus they find the 83 planted bugs of the mutated targets in a median
-    /// 0.47–0.55 of byte mutation's time, but take four over 10 s (Fuzz/RESULTS.md, "Every planted
+    /// 0.52–0.53 of byte mutation's time, but take three over 10 s (Fuzz/RESULTS.md, "Every planted
     /// bug that a mutated target lists" and "The slow ones"); in five minutes their corpus
     /// reaches as many edges.
     package static let byteMutationPercent = ProcessInfo.processInfo.environment["CONTACTCORE_BYTE_MUTATIONS"]
