@@ -6,7 +6,7 @@
 /// and email predicates and the button's kind of match, against the model's rules over the
 /// vocabulary's hand-written tables.
 /// The stateful targets check the same rules through the store and the button.
-enum SearchRulesCheck {
+package enum SearchRulesCheck {
     /// A contact as the check meets it: the library's search keys, the model's contact and its name.
     private struct Subject {
         let draft: Draft
@@ -108,9 +108,9 @@ enum SearchRulesCheck {
     /// writing contacts (a save or an edit): such a search meets the index that the writes
     /// kept, or one built from what they wrote; `nil` otherwise. `persistent`: any program that
     /// writes, whose reopens then check what storage kept of each value (SPEC 13). The reopens
-    /// stay after the saves that asked for them. A search of a nested pair with a
-    /// one-character token is followed by its ``longerNestedPair(_:)``.
-    static func indexProgram(_ program: Program, persistent: Bool = false) -> Program? {
+    /// stay after the saves that asked for them. A name search with a one-character token is
+    /// followed by its ``longerNestedPair(_:)`` and its ``repeatedCharacter(_:)``.
+    package static func indexProgram(_ program: Program, persistent: Bool = false) -> Program? {
         var kept = program
         kept.operations = []
         kept.reopensAfter = []
@@ -124,11 +124,24 @@ enum SearchRulesCheck {
             }
             if program.reopensAfter.contains(index) { kept.reopensAfter.insert(kept.operations.count) }
             kept.operations.append(operation)
-            if case .fetch(let app, .name(let query), let keys, let sort) = operation, let longer = longerNestedPair(query) {
-                kept.operations.append(.fetch(app: app, .name(longer), keys: keys, sort: sort))
+            if case .fetch(let app, .name(let query), let keys, let sort) = operation {
+                for derived in [longerNestedPair(query), repeatedCharacter(query)].compactMap({ $0 }) {
+                    kept.operations.append(.fetch(app: app, .name(derived), keys: keys, sort: sort))
+                }
             }
         }
         return searchesAfterWriting || persistent && writes ? kept : nil
+    }
+
+    /// For a query with a one-character token ("a", "ab a", "は"), that character twice ("a a"):
+    /// a contact matches it only when two of its forms start with the character, which the
+    /// index answers from its mark of a second form; a random query must draw the same table
+    /// entry, prefix and spelling twice to say it. `nil` for a query that is already that, or
+    /// has no one-character token.
+    static func repeatedCharacter(_ query: QueryText) -> QueryText? {
+        guard let character = query.tokens.first(where: { $0.unicodeScalars.count == 1 }),
+              query.tokens != [character, character] else { return nil }
+        return QueryText(text: character + " " + character, tokens: [character, character])
     }
 
     /// For two tokens the shorter of which is the other's first character ("ab a"), the same
