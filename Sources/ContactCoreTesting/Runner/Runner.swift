@@ -352,7 +352,8 @@ package struct Runner {
     /// The crowd's contact at `position`. One in 64 is a person from the tables, mixed by a hash
     /// of the position, with a number and an address; the rest have no name, number or address,
     /// so that a query matches few contacts of a large store, as a name does in a real one (a
-    /// lookup's path for few slots among many).
+    /// lookup's path for few slots among many). Every crowd of more than 128 holds 김민수 and
+    /// 王小明 (``sharedPrefixPeople``).
     static func crowdDraft(_ position: Int) -> Draft {
         var mixed = UInt64(position) &* 0x9E37_79B9_7F4A_7C15
         func next(_ count: Int) -> Int {
@@ -360,11 +361,17 @@ package struct Runner {
             return Int((mixed >> 33) % UInt64(count))
         }
         guard position % 64 == 0 else { return Draft(person: 0, note: Vocabulary.notes[position % 2]) }
-        return Draft(person: next(Vocabulary.people.count), organization: next(Vocabulary.organizations.count),
+        let drawn = next(Vocabulary.people.count)
+        return Draft(person: sharedPrefixPeople[position] ?? drawn, organization: next(Vocabulary.organizations.count),
                      phone: next(Vocabulary.phones.count + 1) == 0 ? nil : next(Vocabulary.phones.count),
                      email: next(Vocabulary.emails.count + 1) == 0 ? nil : next(Vocabulary.emails.count),
                      note: Vocabulary.notes[next(Vocabulary.notes.count)])
     }
+
+    /// The crowd's people at 64 and 128: two whose forms share a prefix (김 and 김민수, xiao and
+    /// xiaoming), so that a short query's lookup in a large index finds one contact in two of
+    /// its postings lists, and must list it once (SPEC 7).
+    static let sharedPrefixPeople = [64: 9, 128: 6]
 
     /// The person's own contacts carry a number, an address and, every other one, a note
     /// (which no app without the notes entitlement may overwrite). Kate Bell, the last, works

@@ -40,8 +40,12 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// A parallel program runs its branches one after the other here: fuzzing needs the same
-    /// input to do the same (``RaceCheck`` runs them on threads).
-    package func program(_ bytes: [UInt8]) -> Program { Decoder.decode(bytes, profile: profile).program.oneAtATime }
+    /// input to do the same (``RaceCheck`` runs them on threads). FuzzLargeStores' name
+    /// searches each bring a shorter one (``LargeStoreCheck``).
+    package func program(_ bytes: [UInt8]) -> Program {
+        let program = Decoder.decode(bytes, profile: profile).program.oneAtATime
+        return self == .largeStores ? LargeStoreCheck.program(program) : program
+    }
 
     /// The first broken rule, fast: what each fuzzing execution runs.
     package func check(_ bytes: [UInt8], on backEnd: BackEnd = .memory) -> Failure? {
