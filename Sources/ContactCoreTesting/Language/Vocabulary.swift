@@ -23,14 +23,17 @@ package enum Vocabulary {
         /// Given and family name folded for sorting (case, diacritics, width).
         package var sortGiven: String
         package var sortFamily: String
+        /// Where the person works as one of the person's own contacts (``organizations``).
+        package var organization = 0
     }
 
     /// Hangul in canonical decomposition (SPEC 7: Hangul compares by jamo).
     private static let kim = "\u{1100}\u{1175}\u{11B7}", min = "\u{1106}\u{1175}\u{11AB}", su = "\u{1109}\u{116E}"
 
-    private static func latin(_ given: String, _ family: String, _ g: String, _ f: String) -> Person {
+    private static func latin(_ given: String, _ family: String, _ g: String, _ f: String, organization: Int = 0) -> Person {
         Person(given: given, family: family, givenForms: g.isEmpty ? [] : [g], familyForms: f.isEmpty ? [] : [f],
-               givenTokens: g.isEmpty ? 0 : 1, familyTokens: f.isEmpty ? 0 : 1, sortGiven: g, sortFamily: f)
+               givenTokens: g.isEmpty ? 0 : 1, familyTokens: f.isEmpty ? 0 : 1, sortGiven: g, sortFamily: f,
+               organization: organization)
     }
 
     package static let people: [Person] = [
@@ -52,7 +55,9 @@ package enum Vocabulary {
                joinedForms: [kim + min + su, "\u{1100}\u{1106}\u{1109}"], sortGiven: "민수", sortFamily: "김"),
         latin("José", "Núñez", "jose", "nunez"),
         latin("Łukasz", "", "łukasz", ""),
-        latin("Kate", "Bell", "kate", "bell"),
+        // Apple Inc.: the button's default caption of a match by name is an organization
+        // (SPEC 8), which no start would show otherwise.
+        latin("Kate", "Bell", "kate", "bell", organization: 1),
     ]
 
     /// The people a device can start with (byte 1's cast): few, so that the runner builds each

@@ -374,11 +374,9 @@ package struct Runner {
     static let sharedPrefixPeople = [64: 9, 128: 6]
 
     /// The person's own contacts carry a number, an address and, every other one, a note
-    /// (which no app without the notes entitlement may overwrite). Kate Bell, the last, works
-    /// at Apple Inc.: the button's default caption of a match by name is an organization
-    /// (SPEC 8), which no start would show otherwise.
+    /// (which no app without the notes entitlement may overwrite), and their organization.
     static func personDraft(_ person: Int) -> Draft {
-        Draft(person: person, organization: person == Vocabulary.people.count - 1 ? 1 : 0,
+        Draft(person: person, organization: Vocabulary.people[person].organization,
               phone: person % Vocabulary.phones.count, email: person % Vocabulary.emails.count,
               note: Vocabulary.notes[person % 2])
     }

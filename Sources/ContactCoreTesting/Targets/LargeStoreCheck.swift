@@ -9,17 +9,12 @@
 /// its table entry is cut to the right length.
 package enum LargeStoreCheck {
     package static func program(_ program: Program) -> Program {
-        var derived = program
-        derived.operations = []
-        derived.reopensAfter = []
-        for (index, operation) in program.operations.enumerated() {
-            derived.operations.append(operation)
-            if case .fetch(let app, .name(let query), let keys, let sort) = operation, let prefix = twoCharacters(query) {
-                derived.operations.append(.fetch(app: app, .name(prefix), keys: keys, sort: sort))
+        program.replacingEachOperation { operation in
+            guard case .fetch(let app, .name(let query), let keys, let sort) = operation, let prefix = twoCharacters(query) else {
+                return [operation]
             }
-            if program.reopensAfter.contains(index) { derived.reopensAfter.insert(derived.operations.count - 1) }
+            return [operation, .fetch(app: app, .name(prefix), keys: keys, sort: sort)]
         }
-        return derived
     }
 
     /// The first two characters of the query's first token, as a query of one token; `nil`

@@ -111,23 +111,17 @@ package enum SearchRulesCheck {
     /// stay after the saves that asked for them. A name search with a one-character token is
     /// followed by its ``longerNestedPair(_:)`` and its ``repeatedCharacter(_:)``.
     package static func indexProgram(_ program: Program, persistent: Bool = false) -> Program? {
-        var kept = program
-        kept.operations = []
-        kept.reopensAfter = []
         var writes = false, searchesAfterWriting = false
-        for (index, operation) in program.operations.enumerated() {
+        let kept = program.replacingEachOperation { operation in
             switch operation {
-            case .button: continue
+            case .button: return []
             case .save, .editFetched: writes = true
             case .fetch(_, .name, _, _), .fetch(_, .phone, _, _), .fetch(_, .email, _, _): searchesAfterWriting = searchesAfterWriting || writes
             default: break
             }
-            if program.reopensAfter.contains(index) { kept.reopensAfter.insert(kept.operations.count) }
-            kept.operations.append(operation)
-            if case .fetch(let app, .name(let query), let keys, let sort) = operation {
-                for derived in [longerNestedPair(query), repeatedCharacter(query)].compactMap({ $0 }) {
-                    kept.operations.append(.fetch(app: app, .name(derived), keys: keys, sort: sort))
-                }
+            guard case .fetch(let app, .name(let query), let keys, let sort) = operation else { return [operation] }
+            return [operation] + [longerNestedPair(query), repeatedCharacter(query)].compactMap { derived in
+                derived.map { .fetch(app: app, .name($0), keys: keys, sort: sort) }
             }
         }
         return searchesAfterWriting || persistent && writes ? kept : nil
