@@ -3,8 +3,11 @@
 ///
 /// A generated input (``VCardText``) is its header and the bytes of each line; any other input
 /// is its explicit header, if any, and the file's lines, each with its line end. An edit
-/// inserts, deletes, repeats or moves a line, changes one byte of a line or of the header, or
-/// takes bytes out of a line or puts one in, its line end kept.
+/// inserts, deletes, repeats or moves a line, changes one byte of a line or of the header,
+/// takes bytes out of a line or puts one in, its line end kept, or changes a field: in a
+/// generated line one byte to another entry of the table it indexes (a property, a parameter,
+/// a value), in a file's line its property name or value to another of the vocabulary, or a
+/// parameter put in.
 package struct VCardMutator {
     package let maxSize: Int
 
@@ -17,14 +20,17 @@ package struct VCardMutator {
     struct Parts {
         var head: [UInt8]
         var lines: [[UInt8]]
+        /// For a generated input, each line's bytes' domains (``VCardText/Layout/domains``).
+        var domains: [[Int]] = []
         let generated: Bool
 
         init(_ bytes: [UInt8]) {
             generated = bytes.first == 0
             if generated {
-                let ranges = VCardText.lines(bytes)
-                head = Array(bytes[..<(ranges.first?.lowerBound ?? bytes.count)])
-                lines = ranges.map { Array(bytes[$0]) }
+                let layout = VCardText.layout(bytes)
+                head = Array(bytes[..<(layout.lines.first?.lowerBound ?? bytes.count)])
+                lines = layout.lines.map { Array(bytes[$0]) }
+                domains = layout.lines.map { Array(layout.domains[$0.clamped(to: layout.domains.indices)]) }
                 return
             }
             var headLength = 0
@@ -46,7 +52,7 @@ package struct VCardMutator {
     package func mutate(_ bytes: [UInt8], using random: inout some RandomNumberGenerator) -> [UInt8]? {
         var parts = Parts(bytes)
         let lines = parts.lines.indices
-        switch Int.random(in: 0..<11, using: &random) {
+        switch Int.random(in: 0..<14, using: &random) {
         case 0, 1:
             parts.lines.insert(newLine(generated: parts.generated, using: &random),
                                at: Int.random(in: 0...parts.lines.count, using: &random))
@@ -76,6 +82,11 @@ package struct VCardMutator {
                     parts.lines[i].insert(byte(generated: parts.generated, using: &random), at: at)
                 }
             }
+        case 11, 12, 13:
+            if let i = lines.randomElement(using: &random) {
+                parts.lines[i] = parts.generated ? Self.field(of: parts.lines[i], domains: parts.domains[i], using: &random)
+                    : Self.field(of: parts.lines[i], using: &random)
+            }
         default:
             if parts.head.count > 1 {
                 let j = Int.random(in: parts.head.indices.dropFirst(), using: &random)
@@ -84,6 +95,42 @@ package struct VCardMutator {
         }
         let result = parts.bytes
         return result != bytes && result.count <= maxSize ? result : nil
+    }
+
+    /// A generated line with one byte changed: to another entry of the table it indexes, or,
+    /// for a byte of bits (a modifier, a length), one bit flipped.
+    package static func field(of line: [UInt8], domains: [Int], using random: inout some RandomNumberGenerator) -> [UInt8] {
+        guard let j = domains.indices.randomElement(using: &random) else { return line }
+        var line = line
+        let domain = domains[j]
+        if domain < 256 {
+            guard domain > 1 else { return line }
+            let value = UInt8(Int.random(in: 0..<domain - 1, using: &random))
+            line[j] = value >= line[j] ? value + 1 : value
+        } else {
+            line[j] ^= 1 << UInt8.random(in: 0...7, using: &random)
+        }
+        return line
+    }
+
+    /// A file's line with its property name (after a group) or its value (after the first
+    /// colon) changed to another of the vocabulary, or a parameter of it put after the name.
+    package static func field(of line: [UInt8], using random: inout some RandomNumberGenerator) -> [UInt8] {
+        let end = line.count - lineEndLength(of: line)
+        let colon = line[..<end].firstIndex(of: 0x3A)
+        let nameEnd = line[..<(colon ?? end)].firstIndex(of: 0x3B) ?? colon ?? end
+        let nameStart = line[..<nameEnd].lastIndex(of: 0x2E).map { $0 + 1 } ?? 0
+        var line = line
+        switch Int.random(in: 0..<3, using: &random) {
+        case 0:
+            line.replaceSubrange(nameStart..<nameEnd, with: (VCardVocabulary.propertyNames.randomElement(using: &random) ?? "N").utf8)
+        case 1:
+            let value = Array((VCardVocabulary.values.randomElement(using: &random) ?? "").utf8)
+            line.replaceSubrange((colon.map { $0 + 1 } ?? end)..<end, with: colon == nil ? [0x3A] + value : value)
+        default:
+            line.insert(contentsOf: VCardVocabulary.parameters.randomElement(using: &random) ?? [], at: nameEnd)
+        }
+        return line
     }
 
     /// 2 for a line that ends in CR LF, 1 for LF, 0 for none (a file's last line).

@@ -12,9 +12,9 @@ package enum VCardText {
     package static let maximumLines = 24
 
     package static func input(_ bytes: [UInt8]) -> VCardInput {
-        var noLines: [Range<Int>]?
+        var noLayout: Layout?
         switch bytes.first {
-        case 0: return generated(bytes.dropFirst(), lines: &noLines)
+        case 0: return generated(bytes.dropFirst(), layout: &noLayout)
         case explicitHeader where bytes.count >= 6:
             let flags = bytes[1]
             let mask = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[2 + $1]) << (8 * $1) }
@@ -34,19 +34,30 @@ package enum VCardText {
         }
     }
 
-    /// The bytes of each line of a generated input (one led by `0x00`), in order: what the
-    /// custom mutator deletes, repeats and moves (``VCardMutator``). Empty for other inputs.
-    package static func lines(_ bytes: [UInt8]) -> [Range<Int>] {
-        var lines: [Range<Int>]? = []
-        if bytes.first == 0 { _ = generated(bytes.dropFirst(), lines: &lines) }
-        return lines ?? []
+    /// Where a generated input's lines are, and how many values each byte read has: what
+    /// the custom mutator (``VCardMutator``) deletes, repeats, moves and changes.
+    package struct Layout: Sendable {
+        /// The bytes of each line, in order.
+        package var lines: [Range<Int>] = []
+        /// For each byte of the input up to the last one read: a table's count (a property, a
+        /// parameter, a value of ``VCardVocabulary/values``, a fragment) or 256.
+        package var domains: [Int] = []
+    }
+
+    /// The layout of a generated input (one led by `0x00`); no lines for other inputs.
+    package static func layout(_ bytes: [UInt8]) -> Layout {
+        guard bytes.first == 0 else { return Layout() }
+        var layout: Layout? = Layout()
+        _ = generated(bytes.dropFirst(), layout: &layout)
+        return layout ?? Layout()
     }
 
     /// A file spelled from the vocabulary. Two header bytes, then per line: a property byte,
     /// a modifier byte, parameter bytes, the value, and a fold byte when the line folds.
-    /// `lines`, unless `nil` (fuzzing's every input), gets the bytes each line was read from.
-    private static func generated(_ bytes: ArraySlice<UInt8>, lines: inout [Range<Int>]?) -> VCardInput {
-        var r = ByteReader(bytes)
+    /// `layout`, unless `nil` (fuzzing's every input), gets the bytes each line was read from.
+    private static func generated(_ bytes: ArraySlice<UInt8>, layout: inout Layout?) -> VCardInput {
+        var r = ByteReader(bytes, recording: layout != nil)
+        defer { layout?.domains = [1] + r.domains }
         let shape = r.byte()
         let options = r.byte()
         let version = ["3.0", "4.0", "2.1", nil][Int(shape & 3)]
@@ -74,9 +85,12 @@ package enum VCardText {
         cardStart()
         for _ in 0..<maximumLines where !r.isAtEnd {
             let start = r.position
-            defer { lines?.append(start..<r.position) }
+            defer { layout?.lines.append(start..<r.position) }
             let name = r.byte()
-            guard Int(name) < VCardVocabulary.propertyNames.count + VCardVocabulary.junkLines.count else {
+            let names = VCardVocabulary.propertyNames.count + VCardVocabulary.junkLines.count
+            // The last value of the byte's domain stands for every one that ends the card.
+            r.settle(min(name, UInt8(names)), domain: names + 1)
+            guard Int(name) < names else {
                 file += marker("END:VCARD") + fileEnd
                 cardStart()
                 continue
@@ -111,11 +125,16 @@ package enum VCardText {
     /// fragment or a run long enough to fold (length from the next byte).
     private static func value(_ r: inout ByteReader) -> [UInt8] {
         let selector = r.byte()
-        guard selector >= 0x80 else { return Array(VCardVocabulary.values[Int(selector) % VCardVocabulary.values.count].utf8) }
+        guard selector >= 0x80 else {
+            r.settle(selector % UInt8(VCardVocabulary.values.count), domain: VCardVocabulary.values.count)
+            return Array(VCardVocabulary.values[Int(selector) % VCardVocabulary.values.count].utf8)
+        }
         return (0...(selector & 3)).flatMap { _ -> [UInt8] in
             let piece = r.byte()
             guard piece >= 0xF0 else {
-                let index = Int(piece) % (VCardVocabulary.fragments.count + VCardVocabulary.rawFragments.count)
+                let count = VCardVocabulary.fragments.count + VCardVocabulary.rawFragments.count
+                let index = Int(piece) % count
+                r.settle(UInt8(index), domain: count)
                 return index < VCardVocabulary.fragments.count
                     ? Array(VCardVocabulary.fragments[index].utf8) : VCardVocabulary.rawFragments[index - VCardVocabulary.fragments.count]
             }

@@ -282,16 +282,75 @@ import Testing
     }
 
     @Test func aGeneratedInputIsEditedByItsLines() {
-        #expect(VCardText.lines(Self.generated).count == 3)
+        #expect(VCardText.layout(Self.generated).lines.count == 3)
         let mutator = VCardMutator(maxSize: 4_096)
         var lineCounts: Set<Int> = []
         for seed in UInt64(0)..<300 {
             var random = SeededGenerator(seed: seed)
             guard let mutated = mutator.mutate(Self.generated, using: &random) else { continue }
             #expect(mutated.first == 0, "a generated input stays generated")
-            lineCounts.insert(VCardText.lines(mutated).count)
+            lineCounts.insert(VCardText.layout(mutated).lines.count)
         }
         #expect(lineCounts.isSuperset(of: [2, 3, 4]))
+    }
+
+    /// A field edit of a file's line puts another name of the vocabulary after its group,
+    /// another value after its colon, or a parameter after its name; the rest stays.
+    @Test func aFileLineChangesOneFieldInItsPlace() {
+        let line = Array("item1.TEL;TYPE=HOME:1\r\n".utf8)
+        var names: Set<String> = [], values: Set<String> = [], parameters: Set<[UInt8]> = []
+        for seed in UInt64(0)..<3_000 {
+            var random = SeededGenerator(seed: seed)
+            let edited = VCardMutator.field(of: line, using: &random)
+            let text = String(decoding: edited, as: UTF8.self)
+            if let name = VCardVocabulary.propertyNames.first(where: { text == "item1.\($0);TYPE=HOME:1\r\n" }) {
+                names.insert(name)
+            } else if let value = VCardVocabulary.values.first(where: { text == "item1.TEL;TYPE=HOME:\($0)\r\n" }) {
+                values.insert(value)
+            } else if let parameter = VCardVocabulary.parameters.first(where: {
+                edited == Array("item1.TEL".utf8) + $0 + Array(";TYPE=HOME:1\r\n".utf8)
+            }) {
+                parameters.insert(parameter)
+            } else {
+                Issue.record("not one field changed in its place: \(text.debugDescription)")
+            }
+        }
+        #expect(names == Set(VCardVocabulary.propertyNames))
+        #expect(values == Set(VCardVocabulary.values))
+        #expect(parameters == Set(VCardVocabulary.parameters))
+        var random = SeededGenerator(seed: 1)
+        let junk = Array("no colon here\n".utf8)
+        #expect((0..<1_000).contains { _ in
+            String(decoding: VCardMutator.field(of: junk, using: &random), as: UTF8.self) == "no colon here:x\n"
+        }, "a line without a colon gets one before its value")
+    }
+
+    /// A field edit of a generated line changes one byte: the property or the value to another
+    /// entry of its table, the modifier by a bit. So an N line comes to hold every value of the
+    /// vocabulary, such as `;John;;;` (no family name), which a changed byte rarely spells.
+    @Test func aGeneratedLineChangesOneFieldToAnotherEntryOfItsTable() {
+        // Header (shape, options), then N (property 0) with modifier 0 and value 1 ("x").
+        let input: [UInt8] = [0, 0, 0, 0, 0, 1]
+        let layout = VCardText.layout(input)
+        let names = VCardVocabulary.propertyNames.count + VCardVocabulary.junkLines.count
+        #expect(layout.lines == [3..<6])
+        #expect(layout.domains == [1, 256, 256, names + 1, 256, VCardVocabulary.values.count])
+        let line = Array(input[3...]), domains = Array(layout.domains[3...])
+        var properties: Set<UInt8> = [], values: Set<UInt8> = [], modifiers: Set<UInt8> = [], nLines: Set<String> = []
+        for seed in UInt64(0)..<3_000 {
+            var random = SeededGenerator(seed: seed)
+            let edited = VCardMutator.field(of: line, domains: domains, using: &random)
+            #expect(zip(edited, line).filter { $0 != $1 }.count == 1, "one byte changes")
+            if edited[0] != line[0] { properties.insert(edited[0]) }
+            if edited[1] != line[1] { modifiers.insert(edited[1]) }
+            if edited[2] != line[2] { values.insert(edited[2]) }
+            let file = String(decoding: VCardText.input(Array(input[..<3]) + edited).file, as: UTF8.self)
+            nLines.formUnion(file.split(separator: "\r\n").map(String.init).filter { $0.hasPrefix("N:") })
+        }
+        #expect(properties == Set((1...names).map(UInt8.init)))
+        #expect(values == Set((0..<VCardVocabulary.values.count).map(UInt8.init)).subtracting([1]))
+        #expect(modifiers == Set((0..<8).map { 1 << $0 }))
+        #expect(nLines.isSuperset(of: VCardVocabulary.values.map { "N:" + $0 }))
     }
 
     @Test func aCrossOverSplicesLines() {
