@@ -50,6 +50,10 @@ package struct VCardMutator {
     /// `bytes` after one edit of its lines or header; `nil` when the edit changed nothing or
     /// the result is longer than ``maxSize``.
     package func mutate(_ bytes: [UInt8], using random: inout some RandomNumberGenerator) -> [UInt8]? {
+        if Double.random(in: 0..<1, using: &random) < Self.generatedShare {
+            let made = generated(using: &random)
+            return made.count <= maxSize ? made : nil
+        }
         var parts = Parts(bytes)
         let lines = parts.lines.indices
         switch Int.random(in: 0..<14, using: &random) {
@@ -133,6 +137,23 @@ package struct VCardMutator {
         return line
     }
 
+    /// The share of mutations that make a new generated input (``generated(using:)``) instead.
+    package static let generatedShare = 0.25
+
+    /// A new generated input: a random header (version, line ends, limits, keys, export
+    /// version, app text), an N and an FN line of values of the vocabulary, as every vCard
+    /// 3.0 has them, and up to six new lines. Random testing inside the fuzzer: it writes a
+    /// whole card at once, which edits reach one line at a time, and from an empty corpus,
+    /// whose inputs are no generated ones, it is what starts the generated form.
+    package func generated(using random: inout some RandomNumberGenerator) -> [UInt8] {
+        let header = [0, UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random)]
+        let names = ["N", "FN"].flatMap { name -> [UInt8] in
+            [UInt8(VCardVocabulary.propertyNames.firstIndex(of: name) ?? 0), 0,
+             UInt8(Int.random(in: 0..<VCardVocabulary.values.count, using: &random))]
+        }
+        return header + names + (0..<Int.random(in: 0...6, using: &random)).flatMap { _ in newLine(generated: true, using: &random) }
+    }
+
     /// 2 for a line that ends in CR LF, 1 for LF, 0 for none (a file's last line).
     private static func lineEndLength(of line: [UInt8]) -> Int {
         guard line.last == 0x0A else { return 0 }
@@ -149,14 +170,18 @@ package struct VCardMutator {
         return result != first && result.count <= maxSize ? result : nil
     }
 
-    /// A line: for a generated input, a property byte (or one that ends the card) and a few
-    /// bytes; for a file, a property of the vocabulary, perhaps grouped and with a parameter,
+    /// A line: for a generated input, a property byte (or one that ends the card) and, as
+    /// often, a plain line's modifier and a value of the vocabulary, or a few bytes; for a file, a property of the vocabulary, perhaps grouped and with a parameter,
     /// a value and a line end.
     private func newLine(generated: Bool, using random: inout some RandomNumberGenerator) -> [UInt8] {
         if generated {
             let names = VCardVocabulary.propertyNames.count + VCardVocabulary.junkLines.count
-            return [UInt8(Int.random(in: 0...names, using: &random))]
-                + (0..<Int.random(in: 2...6, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let name = UInt8(Int.random(in: 0...names, using: &random))
+            guard Bool.random(using: &random) else {
+                return [name] + (0..<Int.random(in: 2...6, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            }
+            // The modifier's bit 0 spells the name in lower case; no group, parameter, encoding or fold.
+            return [name, UInt8.random(in: 0...1, using: &random), UInt8(Int.random(in: 0..<VCardVocabulary.values.count, using: &random))]
         }
         var line = Bool.random(using: &random) ? VCardVocabulary.groups.randomElement(using: &random) ?? [] : []
         line += Array((VCardVocabulary.propertyNames.randomElement(using: &random) ?? "N").utf8)

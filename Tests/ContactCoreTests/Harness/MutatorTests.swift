@@ -252,7 +252,8 @@ import Testing
         var kinds: Set<String> = []
         for seed in UInt64(0)..<500 {
             var random = SeededGenerator(seed: seed)
-            guard let mutated = mutator.mutate(Self.file, using: &random) else { continue }
+            // A new generated input in its place is no edit of the file.
+            guard let mutated = mutator.mutate(Self.file, using: &random), mutated.first != 0 else { continue }
             let lines = Self.lines(mutated), before = Self.lines(Self.file)
             if lines.count > before.count { kinds.insert("more lines") }
             if lines.count < before.count { kinds.insert("fewer lines") }
@@ -270,7 +271,7 @@ import Testing
         var kinds: Set<String> = []
         for seed in UInt64(0)..<500 {
             var random = SeededGenerator(seed: seed)
-            guard let mutated = mutator.mutate(Self.file, using: &random) else { continue }
+            guard let mutated = mutator.mutate(Self.file, using: &random), mutated.first != 0 else { continue }
             let lines = Self.lines(mutated)
             guard lines.count == before.count, mutated.last == 0x0A else { continue }
             let changed = zip(lines, before).filter { $0 != $1 }
@@ -351,6 +352,25 @@ import Testing
         #expect(values == Set((0..<VCardVocabulary.values.count).map(UInt8.init)).subtracting([1]))
         #expect(modifiers == Set((0..<8).map { 1 << $0 }))
         #expect(nLines.isSuperset(of: VCardVocabulary.values.map { "N:" + $0 }))
+    }
+
+    /// A new generated input is a whole card: an N line of a value without a family name
+    /// beside an FN line (mutant 96's input), which edits reach one line at a time.
+    @Test func aNewGeneratedInputIsAWholeCard() {
+        let mutator = VCardMutator(maxSize: 4_096)
+        let familyLess = [";John;;;", ";;Quincy;;", ";;;Dr.;"]
+        var names: Set<String> = [], withFormattedName = 0
+        for seed in UInt64(0)..<2_000 {
+            var random = SeededGenerator(seed: seed)
+            let made = mutator.generated(using: &random)
+            #expect(made.first == 0, "a generated input")
+            let lines = String(decoding: VCardText.input(made).file, as: UTF8.self).split(whereSeparator: \.isNewline)
+            let found = familyLess.filter { lines.contains("N:" + $0) }
+            names.formUnion(found)
+            if !found.isEmpty, lines.contains(where: { $0.hasPrefix("FN:") && $0.count > 3 }) { withFormattedName += 1 }
+        }
+        #expect(names == Set(familyLess))
+        #expect(withFormattedName > 0)
     }
 
     @Test func aCrossOverSplicesLines() {
