@@ -7,7 +7,7 @@
 /// takes bytes out of a line or puts one in, its line end kept, or changes a field: in a
 /// generated line one byte to another entry of the table it indexes (a property, a parameter,
 /// a value), in a file's line its property name or value to another of the vocabulary, or a
-/// parameter put in.
+/// parameter put in. A share of the results is no edit but a new card (``generated(using:)``).
 package struct VCardMutator {
     package let maxSize: Int
 
@@ -170,9 +170,10 @@ package struct VCardMutator {
         return result != first && result.count <= maxSize ? result : nil
     }
 
-    /// A line: for a generated input, a property byte (or one that ends the card) and, as
-    /// often, a plain line's modifier and a value of the vocabulary, or a few bytes; for a file, a property of the vocabulary, perhaps grouped and with a parameter,
-    /// a value and a line end.
+    /// A line: for a generated input, a property byte (or one that ends the card), then half
+    /// the time a plain line's modifier and a value of the vocabulary, else a few bytes; for a
+    /// file, a property of the vocabulary, perhaps grouped and with a parameter, a value and a
+    /// line end.
     private func newLine(generated: Bool, using random: inout some RandomNumberGenerator) -> [UInt8] {
         if generated {
             let names = VCardVocabulary.propertyNames.count + VCardVocabulary.junkLines.count

@@ -14,7 +14,8 @@ import FuzzToolKit
 /// MUTANT_TARGETS=n (fuzz only the first n targets a mutant lists; default all; 0: tests only),
 /// MUTANT_TEST_FILTER=regex (`swift test --filter`: only the suites that concern the mutants),
 /// MUTANT_COMPARE=1 (a column more: from empty with the custom mutators' program-level and
-/// line-level edits on, `CONTACTCORE_BYTE_MUTATIONS=20`, beside libFuzzer's byte mutation),
+/// line-level edits on, `CONTACTCORE_BYTE_MUTATIONS=20`, beside libFuzzer's byte mutation alone,
+/// `=100`, of the other columns),
 /// MUTANT_BYTE_MUTATIONS=n (the share, in percent, that column leaves to bytes; default 20),
 /// MUTANT_CORPUS=0 (no from-corpus column).
 struct MutantsCommand: ParsableCommand {
@@ -139,7 +140,7 @@ struct MutantsCommand: ParsableCommand {
             try project.shell.run(
                 ["timeout", "\(seconds + 60)", binary, "-max_total_time=\(seconds)", "-timeout=10"] + flags
                     + ["-artifact_prefix=\(scratch)/", scratch],
-                environment: ["ASAN_OPTIONS": asanOptions, "CONTACTCORE_BYTE_MUTATIONS": byteShare.map { "\($0)" } ?? ""],
+                environment: ["ASAN_OPTIONS": asanOptions, "CONTACTCORE_BYTE_MUTATIONS": "\(byteShare ?? 100)"],
                 output: .file(log))
             let elapsed = Date().timeIntervalSince(start)
             let crashed = Files.files(in: scratch).contains { URL(fileURLWithPath: $0).lastPathComponent.hasPrefix("crash-") }
