@@ -269,16 +269,20 @@ package struct Mutator {
     /// otherwise one of the bytes the format gives a meaning (a reference to an added contact or
     /// junk, a raw value) or any byte.
     private static func value(below domain: Int, not current: UInt8?, using random: inout some RandomNumberGenerator) -> UInt8 {
-        if domain < 256 {
-            guard domain > 1 else { return 0 }
-            let value = UInt8(Int.random(in: 0..<domain - 1, using: &random))
-            return current.map { value >= $0 ? value + 1 : value } ?? value
-        }
+        if domain < 256 { return entry(below: domain, not: current, using: &random) }
         switch Int.random(in: 0..<4, using: &random) {
         case 0: return [0, 1, 2, 3, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xDF, 0xE0, 0xE1, 0xFF].randomElement(using: &random) ?? 0
         case 1: return Decoder.rawByte | UInt8.random(in: 0...15, using: &random)
         case 2: return current.map { $0 ^ 1 << UInt8.random(in: 0...7, using: &random) } ?? 0
         default: return UInt8.random(in: 0...255, using: &random)
         }
+    }
+
+    /// Another entry of a table of `domain` entries (at most 256) than `current`, any when
+    /// `current` is `nil`; 0 for a table of one.
+    package static func entry(below domain: Int, not current: UInt8?, using random: inout some RandomNumberGenerator) -> UInt8 {
+        guard domain > 1 else { return 0 }
+        let value = UInt8(Int.random(in: 0..<domain - 1, using: &random))
+        return current.map { value >= $0 ? value + 1 : value } ?? value
     }
 }

@@ -106,11 +106,8 @@ package struct VCardMutator {
     package static func field(of line: [UInt8], domains: [Int], using random: inout some RandomNumberGenerator) -> [UInt8] {
         guard let j = domains.indices.randomElement(using: &random) else { return line }
         var line = line
-        let domain = domains[j]
-        if domain < 256 {
-            guard domain > 1 else { return line }
-            let value = UInt8(Int.random(in: 0..<domain - 1, using: &random))
-            line[j] = value >= line[j] ? value + 1 : value
+        if domains[j] < 256 {
+            line[j] = Mutator.entry(below: domains[j], not: line[j], using: &random)
         } else {
             line[j] ^= 1 << UInt8.random(in: 0...7, using: &random)
         }
@@ -147,11 +144,16 @@ package struct VCardMutator {
     /// whose inputs are no generated ones, it is what starts the generated form.
     package func generated(using random: inout some RandomNumberGenerator) -> [UInt8] {
         let header = [0, UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random)]
-        let names = ["N", "FN"].flatMap { name -> [UInt8] in
-            [UInt8(VCardVocabulary.propertyNames.firstIndex(of: name) ?? 0), 0,
-             UInt8(Int.random(in: 0..<VCardVocabulary.values.count, using: &random))]
+        let names = ["N", "FN"].flatMap { name in
+            plainLine(UInt8(VCardVocabulary.propertyNames.firstIndex(of: name) ?? 0), modifier: 0, using: &random)
         }
         return header + names + (0..<Int.random(in: 0...6, using: &random)).flatMap { _ in newLine(generated: true, using: &random) }
+    }
+
+    /// A generated line of property `name` and a value of the vocabulary: with a modifier of 0 or
+    /// 1, no group, parameter, encoding or fold.
+    private func plainLine(_ name: UInt8, modifier: UInt8, using random: inout some RandomNumberGenerator) -> [UInt8] {
+        [name, modifier, UInt8(Int.random(in: 0..<VCardVocabulary.values.count, using: &random))]
     }
 
     /// 2 for a line that ends in CR LF, 1 for LF, 0 for none (a file's last line).
@@ -181,8 +183,8 @@ package struct VCardMutator {
             guard Bool.random(using: &random) else {
                 return [name] + (0..<Int.random(in: 2...6, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
             }
-            // The modifier's bit 0 spells the name in lower case; no group, parameter, encoding or fold.
-            return [name, UInt8.random(in: 0...1, using: &random), UInt8(Int.random(in: 0..<VCardVocabulary.values.count, using: &random))]
+            // The modifier's bit 0 spells the name in lower case.
+            return plainLine(name, modifier: UInt8.random(in: 0...1, using: &random), using: &random)
         }
         var line = Bool.random(using: &random) ? VCardVocabulary.groups.randomElement(using: &random) ?? [] : []
         line += Array((VCardVocabulary.propertyNames.randomElement(using: &random) ?? "N").utf8)

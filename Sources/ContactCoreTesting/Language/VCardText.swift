@@ -83,11 +83,11 @@ package enum VCardText {
             if let version { file += Array("VERSION:\(version)".utf8) + fileEnd }
         }
         cardStart()
+        let names = VCardVocabulary.propertyNames.count + VCardVocabulary.junkLines.count
         for _ in 0..<maximumLines where !r.isAtEnd {
             let start = r.position
             defer { layout?.lines.append(start..<r.position) }
             let name = r.byte()
-            let names = VCardVocabulary.propertyNames.count + VCardVocabulary.junkLines.count
             // The last value of the byte's domain stands for every one that ends the card.
             r.settle(min(name, UInt8(names)), domain: names + 1)
             guard Int(name) < names else {
@@ -126,8 +126,9 @@ package enum VCardText {
     private static func value(_ r: inout ByteReader) -> [UInt8] {
         let selector = r.byte()
         guard selector >= 0x80 else {
-            r.settle(selector % UInt8(VCardVocabulary.values.count), domain: VCardVocabulary.values.count)
-            return Array(VCardVocabulary.values[Int(selector) % VCardVocabulary.values.count].utf8)
+            let index = Int(selector) % VCardVocabulary.values.count
+            r.settle(UInt8(index), domain: VCardVocabulary.values.count)
+            return Array(VCardVocabulary.values[index].utf8)
         }
         return (0...(selector & 3)).flatMap { _ -> [UInt8] in
             let piece = r.byte()
