@@ -10,6 +10,8 @@ package struct FuzzDictionary: Sendable, Equatable {
     /// Entries as long as the header their first byte, the version, asks for. An entry can be
     /// both a record and a header.
     package var headers: [[UInt8]] = []
+    /// Every entry, as the file spells it: what the vCard mutator puts into a line.
+    package var entries: [[UInt8]] = []
 
     package init() {}
 
@@ -18,6 +20,7 @@ package struct FuzzDictionary: Sendable, Equatable {
     package init(parsing text: String) {
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
             guard let entry = Self.entry(in: Array(line.utf8)), let first = entry.first else { continue }
+            entries.append(entry)
             // Both, when it could be either (a version 2 header is three bytes, the first a 2).
             if Int(first) == entry.count - 1, first > 0 { records.append(Array(entry.dropFirst())) }
             if Decoder.headerLength(first) == entry.count { headers.append(entry) }

@@ -4,15 +4,19 @@
 /// A generated input (``VCardText``) is its header and the bytes of each line; any other input
 /// is its explicit header, if any, and the file's lines, each with its line end. An edit
 /// inserts, deletes, repeats or moves a line, changes one byte of a line or of the header,
-/// takes bytes out of a line or puts one in, its line end kept, or changes a field: in a
-/// generated line one byte to another entry of the table it indexes (a property, a parameter,
-/// a value), in a file's line its property name or value to another of the vocabulary, or a
-/// parameter put in. A share of the results is no edit but a new card (``generated(using:)``).
+/// takes bytes out of a line, puts one in or repeats a few, its line end kept, or changes a
+/// field: in a generated line one byte to another entry of the table it indexes (a property, a
+/// parameter, a value), in a file's line its property name or value to another of the
+/// vocabulary, or a parameter put in; or puts an entry of the dictionary into a file's line. A
+/// share of the results is no edit but a new card (``generated(using:)``).
 package struct VCardMutator {
     package let maxSize: Int
+    /// The target's dictionary (`-dict=`), whose entries an edit puts into a file's line.
+    package let dictionary: FuzzDictionary
 
-    package init(maxSize: Int) {
+    package init(maxSize: Int, dictionary: FuzzDictionary = FuzzDictionary()) {
         self.maxSize = maxSize
+        self.dictionary = dictionary
     }
 
     /// An input cut into its head and its lines; the bytes after the last line a generated
@@ -56,7 +60,7 @@ package struct VCardMutator {
         }
         var parts = Parts(bytes)
         let lines = parts.lines.indices
-        switch Int.random(in: 0..<14, using: &random) {
+        switch Int.random(in: 0..<16, using: &random) {
         case 0, 1:
             parts.lines.insert(newLine(generated: parts.generated, using: &random),
                                at: Int.random(in: 0...parts.lines.count, using: &random))
@@ -76,18 +80,29 @@ package struct VCardMutator {
             }
         case 8, 9:
             // Bytes out of a line or into it, its line end kept: a value's field emptied
-            // ("N:Doe;John" to "N:;John"), a parameter cut short.
+            // ("N:Doe;John" to "N:;John"), a parameter cut short, or a few bytes repeated up
+            // to 64 times: a value long enough to fold, to grow a decoder's buffer.
             if let i = lines.randomElement(using: &random) {
                 let body = parts.lines[i].count - (parts.generated ? 0 : Self.lineEndLength(of: parts.lines[i]))
                 let at = Int.random(in: 0...body, using: &random)
-                if Bool.random(using: &random), at < body {
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0 where at < body:
                     parts.lines[i].removeSubrange(at..<min(body, at + Int.random(in: 1...4, using: &random)))
-                } else {
+                case 1 where at < body:
+                    let piece = parts.lines[i][at..<min(body, at + Int.random(in: 1...4, using: &random))]
+                    parts.lines[i].insert(contentsOf: repeatElement(piece, count: Int.random(in: 1...63, using: &random)).joined(), at: at)
+                default:
                     parts.lines[i].insert(byte(generated: parts.generated, using: &random), at: at)
                 }
             }
-        case 11, 12, 13:
-            if let i = lines.randomElement(using: &random) {
+        case let kind where kind >= 11:
+            guard let i = lines.randomElement(using: &random) else { break }
+            if kind >= 14, !parts.generated, let entry = dictionary.entries.randomElement(using: &random) {
+                // What libFuzzer's dictionary mutation does, inside a line's body: `TYPE=friend`
+                // into a parameter, `=C3=A9` into a value.
+                let body = parts.lines[i].count - Self.lineEndLength(of: parts.lines[i])
+                parts.lines[i].insert(contentsOf: entry, at: Int.random(in: 0...body, using: &random))
+            } else {
                 parts.lines[i] = parts.generated ? Self.field(of: parts.lines[i], domains: parts.domains[i], using: &random)
                     : Self.field(of: parts.lines[i], using: &random)
             }
@@ -138,12 +153,17 @@ package struct VCardMutator {
     package static let generatedShare = 0.25
 
     /// A new generated input: a random header (version, line ends, limits, keys, export
-    /// version, app text), an N and an FN line of values of the vocabulary, as every vCard
+    /// version, and the pieces of an app's text when it asks for one), an N and an FN line of values of the vocabulary, as every vCard
     /// 3.0 has them, and up to six new lines. Random testing inside the fuzzer: it writes a
     /// whole card at once, which edits reach one line at a time, and from an empty corpus,
     /// whose inputs are no generated ones, it is what starts the generated form.
     package func generated(using random: inout some RandomNumberGenerator) -> [UInt8] {
-        let header = [0, UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random)]
+        var header = [0, UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random)]
+        if header[2] & 0x80 != 0 {
+            // The options ask for an app's text: a count of pieces, then each piece's index.
+            let pieces = UInt8.random(in: 0...3, using: &random)
+            header += [pieces] + (0...pieces).map { _ in UInt8(Int.random(in: 0..<VCardVocabulary.appTextPieces.count, using: &random)) }
+        }
         let names = ["N", "FN"].flatMap { name in
             plainLine(UInt8(VCardVocabulary.propertyNames.firstIndex(of: name) ?? 0), modifier: 0, using: &random)
         }
@@ -155,6 +175,27 @@ package struct VCardMutator {
     private func plainLine(_ name: UInt8, modifier: UInt8, using random: inout some RandomNumberGenerator) -> [UInt8] {
         [name, modifier, UInt8(Int.random(in: 0..<VCardVocabulary.values.count, using: &random))]
     }
+
+    /// A generated line of property `name`, a `CHARSET` parameter and a value of one to four
+    /// pieces: fragments, bytes that are no UTF-8 among them, and runs long enough to fold.
+    /// What a value's character set reads and a long line holds, which no value of the
+    /// vocabulary does. A field edit makes the parameter any other.
+    private func pieceLine(_ name: UInt8, using random: inout some RandomNumberGenerator) -> [UInt8] {
+        let pieces = UInt8.random(in: 0...3, using: &random)
+        let fragments = VCardVocabulary.fragments.count + VCardVocabulary.rawFragments.count
+        // Modifier bits 1–2 count the parameters; a selector of 0x80 or more reads pieces, a
+        // piece of 0xF0 or more is a run, as long as the byte after it says.
+        return [name, 2 | UInt8.random(in: 0...1, using: &random), Self.charsetParameters.randomElement(using: &random) ?? 0, 0x80 | pieces]
+            + (0...pieces).flatMap { _ in
+                guard Int.random(in: 0..<4, using: &random) == 0 else { return [UInt8(Int.random(in: 0..<fragments, using: &random))] }
+                return [0xF0 | UInt8(Int.random(in: 0..<VCardVocabulary.runs.count, using: &random)), UInt8.random(in: 0...63, using: &random)]
+            }
+    }
+
+    /// The indices of ``VCardVocabulary/parameters`` that name a character set.
+    private static let charsetParameters = VCardVocabulary.parameters.indices.filter {
+        String(decoding: VCardVocabulary.parameters[$0], as: UTF8.self).uppercased().hasPrefix(";CHARSET=")
+    }.map(UInt8.init)
 
     /// 2 for a line that ends in CR LF, 1 for LF, 0 for none (a file's last line).
     private static func lineEndLength(of line: [UInt8]) -> Int {
@@ -173,18 +214,19 @@ package struct VCardMutator {
     }
 
     /// A line: for a generated input, a property byte (or one that ends the card), then half
-    /// the time a plain line's modifier and a value of the vocabulary, else a few bytes; for a
-    /// file, a property of the vocabulary, perhaps grouped and with a parameter, a value and a
-    /// line end.
+    /// the time a plain line's modifier and a value of the vocabulary, a quarter a line of
+    /// pieces (``pieceLine(_:using:)``), else a few bytes; for a file, a property of the
+    /// vocabulary, perhaps grouped and with a parameter, a value and a line end.
     private func newLine(generated: Bool, using random: inout some RandomNumberGenerator) -> [UInt8] {
         if generated {
             let names = VCardVocabulary.propertyNames.count + VCardVocabulary.junkLines.count
             let name = UInt8(Int.random(in: 0...names, using: &random))
-            guard Bool.random(using: &random) else {
-                return [name] + (0..<Int.random(in: 2...6, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
-            }
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: return [name] + (0..<Int.random(in: 2...6, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            case 1: return pieceLine(name, using: &random)
             // The modifier's bit 0 spells the name in lower case.
-            return plainLine(name, modifier: UInt8.random(in: 0...1, using: &random), using: &random)
+            default: return plainLine(name, modifier: UInt8.random(in: 0...1, using: &random), using: &random)
+            }
         }
         var line = Bool.random(using: &random) ? VCardVocabulary.groups.randomElement(using: &random) ?? [] : []
         line += Array((VCardVocabulary.propertyNames.randomElement(using: &random) ?? "N").utf8)

@@ -11,7 +11,7 @@ extension FuzzTarget {
         var random = SeededGenerator(seed: UInt64(seed))
         guard Int.random(in: 0..<100, using: &random) >= Self.byteMutationPercent else { return byteMutation(data, size, maxSize) }
         let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-        let edited = vCardCheck != nil ? VCardMutator(maxSize: maxSize).mutate(bytes, using: &random)
+        let edited = vCardCheck != nil ? VCardMutator(maxSize: maxSize, dictionary: Self.dictionary).mutate(bytes, using: &random)
             : withoutActuallyEscaping(byteMutation) { byteMutation in
                 // One record's bytes, in a buffer of a record's greatest length.
                 Mutator(profile: profile, maxSize: maxSize, dictionary: Self.dictionary).mutate(bytes, using: &random, byteMutation: { body in
