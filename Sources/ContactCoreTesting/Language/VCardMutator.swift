@@ -49,6 +49,11 @@ package struct VCardMutator {
         }
 
         var bytes: [UInt8] { head + lines.joined() }
+
+        /// How many bytes of line `i` come before its line end (a generated line has none).
+        func bodyLength(of i: Int) -> Int {
+            lines[i].count - (generated ? 0 : VCardMutator.lineEndLength(of: lines[i]))
+        }
     }
 
     /// `bytes` after one edit of its lines or header; `nil` when the edit changed nothing or
@@ -83,7 +88,7 @@ package struct VCardMutator {
             // ("N:Doe;John" to "N:;John"), a parameter cut short, or a few bytes repeated up
             // to 64 times: a value long enough to fold, to grow a decoder's buffer.
             if let i = lines.randomElement(using: &random) {
-                let body = parts.lines[i].count - (parts.generated ? 0 : Self.lineEndLength(of: parts.lines[i]))
+                let body = parts.bodyLength(of: i)
                 let at = Int.random(in: 0...body, using: &random)
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0 where at < body:
@@ -96,12 +101,13 @@ package struct VCardMutator {
                 }
             }
         case let kind where kind >= 11:
+            // 11–13 change a field; 14 and 15 put in an entry of the dictionary, or in a
+            // generated input (or with no dictionary) change a field too.
             guard let i = lines.randomElement(using: &random) else { break }
             if kind >= 14, !parts.generated, let entry = dictionary.entries.randomElement(using: &random) {
                 // What libFuzzer's dictionary mutation does, inside a line's body: `TYPE=friend`
                 // into a parameter, `=C3=A9` into a value.
-                let body = parts.lines[i].count - Self.lineEndLength(of: parts.lines[i])
-                parts.lines[i].insert(contentsOf: entry, at: Int.random(in: 0...body, using: &random))
+                parts.lines[i].insert(contentsOf: entry, at: Int.random(in: 0...parts.bodyLength(of: i), using: &random))
             } else {
                 parts.lines[i] = parts.generated ? Self.field(of: parts.lines[i], domains: parts.domains[i], using: &random)
                     : Self.field(of: parts.lines[i], using: &random)
@@ -153,10 +159,11 @@ package struct VCardMutator {
     package static let generatedShare = 0.25
 
     /// A new generated input: a random header (version, line ends, limits, keys, export
-    /// version, and the pieces of an app's text when it asks for one), an N and an FN line of values of the vocabulary, as every vCard
-    /// 3.0 has them, and up to six new lines. Random testing inside the fuzzer: it writes a
-    /// whole card at once, which edits reach one line at a time, and from an empty corpus,
-    /// whose inputs are no generated ones, it is what starts the generated form.
+    /// version, and the pieces of an app's text when it asks for one), an N and an FN line of
+    /// values of the vocabulary, as every vCard 3.0 has them, and up to six new lines. Random
+    /// testing inside the fuzzer: it writes a whole card at once, which edits reach one line at
+    /// a time, and from an empty corpus, whose inputs are no generated ones, it is what starts
+    /// the generated form.
     package func generated(using random: inout some RandomNumberGenerator) -> [UInt8] {
         var header = [0, UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random)]
         if header[2] & 0x80 != 0 {

@@ -388,7 +388,7 @@ import Testing
     }
 
     /// An entry of the dictionary goes into a file's line, before its line end: `TYPE=friend`
-    /// into `TEL;:1`, where libFuzzer's own insertion would as often split a line.
+    /// anywhere in a line of the card, where libFuzzer's own insertion could split a CR LF.
     @Test func aDictionaryEntryGoesIntoALine() {
         var dictionary = FuzzDictionary()
         dictionary.entries = [Array("TYPE=friend".utf8)]
