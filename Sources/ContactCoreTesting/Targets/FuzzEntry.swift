@@ -6,8 +6,9 @@ extension FuzzTarget {
     /// test and, when `CONTACTCORE_REDUCED_OUT` names a file, writing the reduced input there.
     ///
     /// An input whose program this process has already run and seen pass is not run again
-    /// (``PassedPrograms``); at exit, a line on standard error says how many inputs that was.
-    /// On a broken rule, a line says how long after the first input it was found (``foundLine``),
+    /// (``PassedPrograms``); at exit, a line on standard error says how many inputs that was,
+    /// and how many were libFuzzer's second run of the input before, for its leak check. On a
+    /// broken rule, a line says how long after the first input it was found (``foundLine``),
     /// before the reduction, which may take longer than the search.
     package func fuzz(_ start: UnsafeRawPointer?, _ count: Int, on backEnd: BackEnd = .memory) {
         _ = Self.firstInput
@@ -15,7 +16,8 @@ extension FuzzTarget {
         if let folder = Self.canonicalFolder { return writeCanonical(bytes, into: folder) }
         if vCardCheck == nil {
             let program = program(bytes), fingerprint = PassedPrograms.fingerprint(program, on: backEnd)
-            if Self.passed.withLock({ $0.isRepeat(fingerprint, operations: program.operations.count) }) { return }
+            let input = PassedPrograms.fingerprint(ofInput: bytes)
+            if Self.passed.withLock({ $0.isRepeat(fingerprint, input: input, operations: program.operations.count) }) { return }
             if run(program, on: backEnd) == nil { return Self.passed.withLock { $0.insert(fingerprint) } }
         } else if check(bytes, on: backEnd) == nil {
             return

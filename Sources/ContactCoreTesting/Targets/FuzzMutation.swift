@@ -9,7 +9,8 @@ extension FuzzTarget {
     package func mutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, seed: UInt32,
                         byteMutation: (UnsafeMutablePointer<UInt8>, Int, Int) -> Int, on backEnd: BackEnd = .memory) -> Int {
         var random = SeededGenerator(seed: UInt64(seed))
-        guard Int.random(in: 0..<100, using: &random) >= Self.byteMutationPercent else { return byteMutation(data, size, maxSize) }
+        func newBytes() -> Int { newByteMutation(data, size, maxSize, byteMutation: byteMutation, on: backEnd) }
+        guard Int.random(in: 0..<100, using: &random) >= Self.byteMutationPercent else { return newBytes() }
         let bytes = Array(UnsafeBufferPointer(start: data, count: size))
         let edited = vCardCheck != nil ? VCardMutator(maxSize: maxSize, dictionary: Self.dictionary).mutate(bytes, using: &random)
             : withoutActuallyEscaping(byteMutation) { byteMutation in
@@ -20,9 +21,7 @@ extension FuzzTarget {
                     return Array(buffer.prefix(count))
                 }, isNew: { isNew($0, on: backEnd) })
             }
-        guard let mutated = edited else {
-            return byteMutation(data, size, maxSize)
-        }
+        guard let mutated = edited else { return newBytes() }
         _ = UnsafeMutableBufferPointer(start: data, count: mutated.count).update(from: mutated)
         return mutated.count
     }
@@ -42,9 +41,30 @@ extension FuzzTarget {
         return spliced.count
     }
 
-    /// Whether this process has not yet run `program` (as ``program(_:)`` decodes it) and seen it pass.
-    private func isNew(_ program: Program, on backEnd: BackEnd) -> Bool {
-        let fingerprint = PassedPrograms.fingerprint(program.oneAtATime, on: backEnd)
+    /// libFuzzer's byte mutation of `data`, made again from the same bytes, up to
+    /// ``byteAttempts`` times, while a program target's result decodes to a program that passed:
+    /// the entry point skips such an input unrun, so it would find nothing. Made once when
+    /// mutation is byte-level only, the build the edits are measured against.
+    private func newByteMutation(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int,
+                                 byteMutation: (UnsafeMutablePointer<UInt8>, Int, Int) -> Int, on backEnd: BackEnd) -> Int {
+        guard vCardCheck == nil, Self.byteMutationPercent < 100 else { return byteMutation(data, size, maxSize) }
+        let original = Array(UnsafeBufferPointer(start: data, count: size))
+        var count = size
+        for attempt in 0..<Self.byteAttempts {
+            if attempt > 0 { _ = UnsafeMutableBufferPointer(start: data, count: size).update(from: original) }
+            count = byteMutation(data, size, maxSize)
+            let program = Decoder.decode(Array(UnsafeBufferPointer(start: data, count: count)), profile: profile).program
+            if isNew(program, on: backEnd) { break }
+        }
+        return count
+    }
+
+    /// How many byte mutations are tried for a new program before the last is kept.
+    private static let byteAttempts = 8
+
+    /// Whether this process has not yet run `decoded`, an input's program as it decodes, and seen it pass.
+    package func isNew(_ decoded: Program, on backEnd: BackEnd = .memory) -> Bool {
+        let fingerprint = PassedPrograms.fingerprint(running(decoded), on: backEnd)
         return !Self.passed.withLock { $0.contains(fingerprint) }
     }
 

@@ -43,7 +43,14 @@ package enum FuzzTarget: String, CaseIterable, Sendable {
     /// input to do the same (``RaceCheck`` runs them on threads). FuzzLargeStores' name
     /// searches each bring a shorter one (``LargeStoreCheck``).
     package func program(_ bytes: [UInt8]) -> Program {
-        let program = Decoder.decode(bytes, profile: profile).program.oneAtATime
+        running(Decoder.decode(bytes, profile: profile).program)
+    }
+
+    /// The program this target runs for `decoded`, an input's program as it decodes: one at a
+    /// time, and for `FuzzLargeStores` with each name search also made by two characters
+    /// (``LargeStoreCheck``).
+    package func running(_ decoded: Program) -> Program {
+        let program = decoded.oneAtATime
         return self == .largeStores ? LargeStoreCheck.program(program) : program
     }
 

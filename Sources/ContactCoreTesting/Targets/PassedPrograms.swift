@@ -6,16 +6,24 @@
 /// byte modulo the number of choices), asks nothing new. Fuzzing from the corpus, three inputs
 /// in five did. ``FuzzTarget/fuzz(_:_:on:)`` runs a program once and skips its repeats.
 ///
+/// One kind of repeat is counted apart: libFuzzer's own second run. When an input's first run
+/// leaves more blocks allocated than it freed (a start or a search form kept for later
+/// programs), libFuzzer runs the same input again at once, to scan the heap for leaks only if
+/// that run leaves blocks too. No mutation made it, so it is no repeat of a mutation; it is
+/// skipped like one, so the scan never follows (LeakSanitizer still checks at exit).
+///
 /// A table of fixed size, made once: adding a fingerprint allocates nothing, so libFuzzer's
-/// check after each input (more blocks allocated than freed: run it again, then look for
-/// leaks) still sees only what the program's run left behind. Full, it forgets everything.
+/// check sees only what the program's run left behind. Full, it forgets everything.
 package struct PassedPrograms {
     private var slots: [UInt64]
     private var count = 0
-    /// Inputs seen, those that repeated a passed program, and the operations of the programs
-    /// that ran (for ``summary``).
+    /// The input before, by a hash of its bytes.
+    private var previous: UInt64 = 0
+    /// Inputs seen, those that repeated a passed program, libFuzzer's second runs of an input
+    /// (neither run), and the operations of the programs run (for ``summary``).
     package private(set) var inputs = 0
     package private(set) var repeats = 0
+    package private(set) var reruns = 0
     package private(set) var operations = 0
 
     /// Room for three quarters of `capacity` (a power of two) fingerprints.
@@ -31,16 +39,29 @@ package struct PassedPrograms {
         return max(1, UInt64(truncatingIfNeeded: hasher.finalize()))
     }
 
-    /// Counts an input whose program has `operations` operations; whether its program passed
-    /// before (its operations are counted only when it did not: it runs).
-    package mutating func isRepeat(_ fingerprint: UInt64, operations: Int = 0) -> Bool {
+    /// A hash of an input's bytes, never 0: which input libFuzzer runs again.
+    package static func fingerprint(ofInput bytes: [UInt8]) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(bytes)
+        return max(1, UInt64(truncatingIfNeeded: hasher.finalize()))
+    }
+
+    /// Counts an input (`input`, ``fingerprint(ofInput:)``) whose program has `operations`
+    /// operations; whether to skip it: it is the input before once more (a second run, whose
+    /// program passed, or the process would have stopped), or its program passed before (a repeat).
+    package mutating func isRepeat(_ fingerprint: UInt64, input: UInt64, operations: Int = 0) -> Bool {
         inputs += 1
-        guard find(fingerprint).found else {
-            self.operations += operations
-            return false
+        defer { previous = input }
+        if input == previous {
+            reruns += 1
+            return true
         }
-        repeats += 1
-        return true
+        if find(fingerprint).found {
+            repeats += 1
+            return true
+        }
+        self.operations += operations
+        return false
     }
 
     /// Whether `fingerprint`'s program passed before; counts nothing (the mutator asks).
@@ -67,10 +88,11 @@ package struct PassedPrograms {
         return (slot, false)
     }
 
-    /// One line for the end of a fuzzing run: how many inputs ran a program, and how many
-    /// operations those programs held (a rate of programs depends on their length).
+    /// One line for the end of a fuzzing run: how many inputs ran a program, how many
+    /// operations those programs held (a rate of programs depends on their length), and how
+    /// many inputs were libFuzzer's second run of the input before.
     package var summary: String {
         let share = inputs == 0 ? 0 : 100 * repeats / inputs
-        return "INFO: ContactCore programs: \(inputs) inputs, \(inputs - repeats) run, \(repeats) (\(share)%) repeated a program that had passed and were not run again, \(operations) operations in the programs run\n"
+        return "INFO: ContactCore programs: \(inputs) inputs, \(inputs - repeats - reruns) run, \(repeats) (\(share)%) repeated a program that had passed and were not run again, \(operations) operations in the programs run, \(reruns) inputs libFuzzer ran again right after themselves (its leak check) were not run again\n"
     }
 }

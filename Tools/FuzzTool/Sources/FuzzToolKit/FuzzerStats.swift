@@ -73,16 +73,16 @@ public struct FuzzerStats: Equatable, Sendable {
     /// A target's programs a second fall as its programs grow: compare this column too when
     /// the rate moves (a corpus in the canonical encoding mutates into longer programs).
     public var operationsPerProgram: String {
-        guard let programs, let operations = programs.operations, programs.inputs > programs.repeated else { return "-" }
-        return String(format: "%.1f", Double(operations) / Double(programs.inputs - programs.repeated))
+        guard let programs, let operations = programs.operations, programs.distinct > 0 else { return "-" }
+        return String(format: "%.1f", Double(operations) / Double(programs.distinct))
     }
 
-    /// The distinct programs run a second: exec/s × (1 − the repeats' share), rounded; exec/s
-    /// itself for a target without the programs line.
+    /// The distinct programs run a second: exec/s × the share of inputs that were neither a
+    /// repeat nor a second run, rounded; exec/s itself for a target without the programs line.
     public var programsPerSecond: Int? {
         guard let execs = execsPerSecond else { return nil }
         guard let programs, programs.inputs > 0 else { return execs }
-        let run = Double(execs) * Double(programs.inputs - programs.repeated) / Double(programs.inputs)
+        let run = Double(execs) * Double(programs.distinct) / Double(programs.inputs)
         return Int((run + 0.5).rounded(.down))
     }
 }
@@ -103,9 +103,11 @@ struct StatusLine {
     }
 }
 
-/// `INFO: ContactCore programs: 2000 inputs, 1050 run, 950 (47%) repeated a program that had
-/// passed and were not run again, 3780 operations in the programs run`, printed by
-/// `PassedPrograms` at exit (the operations since 2026-11-29).
+/// `INFO: ContactCore programs: 2000 inputs, 1010 run, 950 (47%) repeated a program that had
+/// passed and were not run again, 3780 operations in the programs run, 40 inputs libFuzzer ran
+/// again right after themselves (its leak check) were not run again`, printed by
+/// `PassedPrograms` at exit (the operations since 2026-11-29, the second runs since
+/// 2026-12-07; before, they were among the repeats).
 public struct ProgramsLine: Equatable, Sendable {
     static let prefix = "INFO: ContactCore programs: "
 
@@ -113,12 +115,18 @@ public struct ProgramsLine: Equatable, Sendable {
     public let repeated: Int
     /// The operations of the programs that ran; `nil` in an older line.
     public let operations: Int?
+    /// libFuzzer's second runs of the input before, skipped; 0 in an older line.
+    public let reruns: Int
 
-    public init(inputs: Int, repeated: Int, operations: Int? = nil) {
+    public init(inputs: Int, repeated: Int, operations: Int? = nil, reruns: Int = 0) {
         self.inputs = inputs
         self.repeated = repeated
         self.operations = operations
+        self.reruns = reruns
     }
+
+    /// The programs run: the inputs less the repeats and the second runs.
+    public var distinct: Int { inputs - repeated - reruns }
 
     init?(_ line: Substring) {
         guard line.hasPrefix(Self.prefix) else { return nil }
@@ -129,7 +137,8 @@ public struct ProgramsLine: Equatable, Sendable {
               let repeated = Self.leadingNumber(parts[2], followedBy: "(")
         else { return nil }
         self.init(inputs: inputs, repeated: repeated,
-                  operations: parts.count > 3 ? Self.leadingNumber(parts[3], followedBy: "operations") : nil)
+                  operations: parts.count > 3 ? Self.leadingNumber(parts[3], followedBy: "operations") : nil,
+                  reruns: parts.count > 4 ? Self.leadingNumber(parts[4], followedBy: "inputs") ?? 0 : 0)
     }
 
     private static func leadingNumber(_ part: Substring, followedBy word: String) -> Int? {
@@ -140,6 +149,7 @@ public struct ProgramsLine: Equatable, Sendable {
 
     static func + (lhs: ProgramsLine, rhs: ProgramsLine) -> ProgramsLine {
         let operations = lhs.operations.flatMap { left in rhs.operations.map { left + $0 } }
-        return ProgramsLine(inputs: lhs.inputs + rhs.inputs, repeated: lhs.repeated + rhs.repeated, operations: operations)
+        return ProgramsLine(inputs: lhs.inputs + rhs.inputs, repeated: lhs.repeated + rhs.repeated, operations: operations,
+                            reruns: lhs.reruns + rhs.reruns)
     }
 }

@@ -43,8 +43,8 @@ public struct MutationComparison: Equatable, Sendable {
             + "| \(ratio) | \(bytes.repeatsShare) / \(edits.repeatsShare) |"
     }
 
-    /// The programs a run ran (inputs less repeats); its inputs for a target that skips none.
+    /// The distinct programs a run ran (``ProgramsLine/distinct``); its inputs for a target that skips none.
     static func programsRun(_ stats: FuzzerStats) -> Int? {
-        stats.programs.map { $0.inputs - $0.repeated } ?? stats.executedUnits
+        stats.programs.map(\.distinct) ?? stats.executedUnits
     }
 }

@@ -79,6 +79,20 @@ import Testing
         #expect(FuzzerStats(log: try Fixture.text("FuzzPermittedSet.log")).operationsPerProgram == "-")
     }
 
+    /// An input libFuzzer runs twice in a row for its leak check is skipped the second time:
+    /// not a repeat, and not a program run.
+    @Test func secondRunsAreNeitherRepeatsNorPrograms() {
+        let line = "INFO: ContactCore programs: 2000 inputs, 1000 run, 950 (47%) repeated a program that had passed "
+            + "and were not run again, 3780 operations in the programs run, 50 inputs libFuzzer ran again right after "
+            + "themselves (its leak check) were not run again"
+        let stats = FuzzerStats(log: line + "\nstat::average_exec_per_sec:     400")
+        #expect(stats.programs == ProgramsLine(inputs: 2000, repeated: 950, operations: 3780, reruns: 50))
+        #expect(stats.repeatsShare == "47%")
+        #expect(stats.operationsPerProgram == "3.8")
+        #expect(stats.programsPerSecond == 200)
+        #expect(FuzzerStats(log: line + "\n" + line).programs?.reruns == 100)
+    }
+
     @Test func anEmptyLogHasNothing() {
         let stats = FuzzerStats(log: "")
         #expect(stats.execsPerSecond == nil)
