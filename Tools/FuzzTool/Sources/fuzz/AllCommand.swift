@@ -36,7 +36,7 @@ struct AllCommand: ParsableCommand {
         FuzzTable(rows: rows).lines.forEach { print($0) }
         print("(\(settings.configuration.rawValue) build, \(settings.fuzzSeconds)s per target, JOBS=\(settings.jobs); "
             + "programs/s: distinct programs run per second,")
-        print(" exec/s x (1 - repeats); % baseline: programs/s over \(FuzzTargets.baseline)'s exec/s, the ceiling "
+        print(" exec/s less repeats and libFuzzer's second runs (its leak check); % baseline: programs/s over \(FuzzTargets.baseline)'s exec/s, the ceiling "
             + "(it does no work);")
         print(" repeats: inputs whose program had already run and passed, counted in exec/s but not run again;")
         print(" ops/program: the mean operations of the programs run (longer programs, fewer a second))")
