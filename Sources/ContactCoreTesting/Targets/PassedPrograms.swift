@@ -36,14 +36,18 @@ package struct PassedPrograms {
         var hasher = Hasher()
         hasher.combine(program)
         hasher.combine(backEnd.name)
-        return max(1, UInt64(truncatingIfNeeded: hasher.finalize()))
+        return nonZero(hasher)
     }
 
-    /// A hash of an input's bytes, never 0: which input libFuzzer runs again.
+    /// A hash of an input's bytes, never 0 (the input before the first): which input libFuzzer runs again.
     package static func fingerprint(ofInput bytes: [UInt8]) -> UInt64 {
         var hasher = Hasher()
         hasher.combine(bytes)
-        return max(1, UInt64(truncatingIfNeeded: hasher.finalize()))
+        return nonZero(hasher)
+    }
+
+    private static func nonZero(_ hasher: consuming Hasher) -> UInt64 {
+        max(1, UInt64(truncatingIfNeeded: hasher.finalize()))
     }
 
     /// Counts an input (`input`, ``fingerprint(ofInput:)``) whose program has `operations`

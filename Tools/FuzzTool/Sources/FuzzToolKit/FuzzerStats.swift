@@ -130,7 +130,7 @@ public struct ProgramsLine: Equatable, Sendable {
 
     init?(_ line: Substring) {
         guard line.hasPrefix(Self.prefix) else { return nil }
-        // "2000 inputs", "1050 run", "950 (47%) repeated ...", "3780 operations ..."
+        // "2000 inputs", "1010 run", "950 (47%) repeated ...", "3780 operations ...", "40 inputs libFuzzer ran again ..."
         let parts = line.dropFirst(Self.prefix.count).split(separator: ",").map { $0.trimmingSpaces }
         guard parts.count >= 3,
               let inputs = Self.leadingNumber(parts[0], followedBy: "inputs"),

@@ -36,8 +36,8 @@ struct AllCommand: ParsableCommand {
         FuzzTable(rows: rows).lines.forEach { print($0) }
         print("(\(settings.configuration.rawValue) build, \(settings.fuzzSeconds)s per target, JOBS=\(settings.jobs); "
             + "programs/s: distinct programs run per second,")
-        print(" exec/s less repeats and libFuzzer's second runs (its leak check); % baseline: programs/s over \(FuzzTargets.baseline)'s exec/s, the ceiling "
-            + "(it does no work);")
+        print(" exec/s less repeats and libFuzzer's second runs (its leak check);")
+        print(" % baseline: programs/s over \(FuzzTargets.baseline)'s exec/s, the ceiling (it does no work);")
         print(" repeats: inputs whose program had already run and passed, counted in exec/s but not run again;")
         print(" ops/program: the mean operations of the programs run (longer programs, fewer a second))")
         for target in targets { try project.reportCrashes(target, fresh[target] ?? []) }
