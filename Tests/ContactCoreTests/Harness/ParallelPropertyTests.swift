@@ -41,7 +41,10 @@ import Testing
                 return total
             }
             guard let failed else { return }
-            let report = RaceCheck.explain(bytes, runs: Self.runs).map { "\($0.failure)\n\nreduced input: \($0.reduced)" }
+            let explained = RaceCheck.explain(bytes, runs: Self.runs)
+            // On a line of its own: CI prints the lines that name an input again at the end.
+            print("branchesAreLinearizable: input \(bytes), reduced \(explained.map { "\($0.reduced)" } ?? "(no rerun failed again)")")
+            let report = explained.map { "\($0.failure)\n\nreduced input: \($0.reduced)" }
                 ?? "\(failed.failure) (no rerun failed again; input \(bytes))"
             Self.found.withLock { $0 = (total, report) }
         }
